@@ -1,0 +1,93 @@
+/** The seams between host modules: what the chat engine needs from the MCP layer, and the module shapes createHost wires. */
+import type { Result } from '../../shared/errors.ts';
+import type { HostApi } from '../../shared/contract.ts';
+import type { ApprovalPolicy } from '../../shared/serverConfig.ts';
+import type { ExposedTool, ResourceContents, ToolResult } from '../../shared/servers.ts';
+import type { ToolProgress } from '../../shared/chat.ts';
+import type { ElicitationAnswer, PendingElicitation } from '../../shared/elicitation.ts';
+
+/** Options of one routed tool call. */
+export interface ToolCallOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: ToolProgress) => void;
+  /** Per-call timeout; reset whenever progress arrives. Defaults to the server's toolTimeoutMs. */
+  timeoutMs?: number;
+  /** The chat on whose behalf the call runs, so elicitations can name it and be cancelled with it. */
+  chatId?: string;
+}
+
+/** What the approval policy says about one tool before asking anyone. */
+export type ApprovalVerdict = 'allow' | 'ask' | 'deny';
+
+/** The merged tool registry as the chat engine uses it. */
+export interface ToolCaller {
+  /** Enabled tools of ready, enabled servers, in a stable order. */
+  listTools(): ExposedTool[];
+  /** Looks up one exposed tool (enabled or not). */
+  getTool(exposedName: string): ExposedTool | undefined;
+  /** Policy verdict: deny, always allow / trusted read-only hint, or ask. */
+  approvalVerdict(exposedName: string): ApprovalVerdict;
+  /** Persists a per-tool approval policy (e.g. after "Always allow"). */
+  setApproval(serverId: string, toolName: string, policy: ApprovalPolicy): Promise<Result<ExposedTool[]>>;
+  /** Routes a call; abort is reported as `cancelled`, not as a timeout. */
+  callTool(exposedName: string, args: Record<string, unknown>, options?: ToolCallOptions): Promise<Result<ToolResult>>;
+  /** Reads a resource (for attachments). */
+  readResource(serverId: string, uri: string): Promise<Result<ResourceContents[]>>;
+  /** Subscribes to registry changes; returns unsubscribe. */
+  onChange(listener: (tools: ExposedTool[]) => void): () => void;
+}
+
+/** A request for user input from a server, before it gets an id. */
+export type ElicitationRequestInput = Omit<PendingElicitation, 'id' | 'createdAt' | 'expiresAt'>;
+
+/** Routes server elicitation requests to the user. */
+export interface ElicitationBroker {
+  /** Asks the user; resolves with their answer, or `cancel` on timeout/abort. */
+  request(input: ElicitationRequestInput, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<ElicitationAnswer>;
+  /** Pending requests, oldest first. */
+  list(): PendingElicitation[];
+  /** Answers one; false when no longer pending. */
+  answer(id: string, answer: ElicitationAnswer): boolean;
+  /** Cancels every pending request of a chat (or all). */
+  cancelAll(chatId?: string): void;
+}
+
+/** Calls owned by the MCP module. */
+export type McpCalls = Pick<
+  HostApi,
+  | 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.setEnabled' | 'servers.setTrustReadOnly'
+  | 'servers.restart' | 'servers.test' | 'servers.logs' | 'servers.importPreview' | 'servers.importApply'
+  | 'tools.list' | 'tools.setEnabled' | 'tools.setApproval'
+  | 'resources.list' | 'resources.templates' | 'resources.read' | 'prompts.list' | 'prompts.get'
+  | 'elicitations.list' | 'elicitations.answer'
+>;
+
+/** Calls owned by the chat module. */
+export type ChatCalls = Pick<
+  HostApi,
+  | 'chats.list' | 'chats.create' | 'chats.get' | 'chats.rename' | 'chats.delete' | 'chats.export'
+  | 'chat.send' | 'chat.stop' | 'chat.retry' | 'chat.continue' | 'chat.state'
+  | 'approvals.list' | 'approvals.answer'
+  | 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list'
+>;
+
+/** Calls answered by createHost itself. */
+export type AppCalls = Pick<HostApi, 'app.info' | 'app.openExternal'>;
+
+/** The MCP module: connections, registry, config, elicitation. */
+export interface McpModule {
+  api: McpCalls;
+  tools: ToolCaller;
+  elicitations: ElicitationBroker;
+  /** Starts every enabled server in parallel; resolves once each has settled (ready or error). */
+  start(): Promise<void>;
+  /** Closes every client and ends every child process. */
+  shutdown(): Promise<void>;
+}
+
+/** The chat module: provider, loop, history, approvals, settings. */
+export interface ChatModule {
+  api: ChatCalls;
+  /** Stops every running chat and closes the database. */
+  shutdown(): Promise<void>;
+}

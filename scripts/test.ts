@@ -1,0 +1,57 @@
+/**
+ * `npm test`: type-check, lint, unit + integration tests, then end-to-end tests in Chromium.
+ * Prints one closing line `N passed, N failed` counting every test and every check.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface StepCount { passed: number; failed: number }
+
+const root = join(import.meta.dirname, '..');
+const outDir = join(root, 'test-results');
+mkdirSync(outDir, { recursive: true });
+
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+/** Reads a Vitest JSON report; a missing report counts as one failure so a crashed run cannot pass. */
+function vitestCounts(reportPath: string): StepCount {
+  if (!existsSync(reportPath)) return { passed: 0, failed: 1 };
+  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number; success: boolean };
+  const failed = report.numFailedTests + (report.success || report.numFailedTests > 0 ? 0 : 1);
+  return { passed: report.numPassedTests, failed };
+}
+
+const totals: StepCount = { passed: 0, failed: 0 };
+const add = (count: StepCount) => {
+  totals.passed += count.passed;
+  totals.failed += count.failed;
+};
+const check = (passed: boolean) => add(passed ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+
+const only = process.argv.slice(2);
+const wants = (step: string) => only.length === 0 || only.includes(step);
+
+if (wants('typecheck')) check(run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
+if (wants('lint')) check(run('lint', 'npm', ['run', '--silent', 'lint']));
+if (wants('unit')) {
+  const report = join(outDir, 'vitest.json');
+  run('unit + integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  add(vitestCounts(report));
+}
+if (wants('e2e') && existsSync(join(root, 'vitest.e2e.config.ts'))) {
+  const built = run('build renderer', 'npm', ['run', '--silent', 'build:renderer']);
+  check(built);
+  if (built) {
+    const report = join(outDir, 'e2e.json');
+    run('end-to-end', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+    add(vitestCounts(report));
+  }
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,127 @@
+/** Chat domain types: chats, messages, content blocks, tool calls, stream events. */
+import type { AppError } from './errors.ts';
+import type { McpContent, ToolResult } from './servers.ts';
+
+/** Token usage of one assistant message, as reported by the API. */
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+}
+
+/** Lifecycle of one tool call inside an assistant message. */
+export type ToolCallStatus = 'streaming_input' | 'awaiting_approval' | 'running' | 'done' | 'error' | 'denied' | 'cancelled';
+
+/** Progress reported by a server for a running tool call. */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** A tool call as the user sees it: which server and tool, with what input, and what came back. */
+export interface ToolCallBlock {
+  type: 'tool_call';
+  /** The model's tool_use id. */
+  id: string;
+  exposedName: string;
+  serverId: string;
+  toolName: string;
+  title?: string;
+  input: unknown;
+  /** Raw partial JSON while the input streams. */
+  partialInput?: string;
+  status: ToolCallStatus;
+  destructive: boolean;
+  result?: ToolResult;
+  error?: AppError;
+  progress?: ToolProgress;
+  startedAt?: number;
+  durationMs?: number;
+}
+
+/** One content block of a message. */
+export type ContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'thinking'; thinking: string; signature?: string }
+  | { type: 'redacted_thinking'; data: string }
+  | ToolCallBlock
+  | { type: 'attachment'; serverId: string; uri: string; name?: string; content: McpContent[] };
+
+/** Status of a message in history. */
+export type MessageStatus = 'streaming' | 'complete' | 'stopped' | 'error';
+
+/** Why an assistant turn ended, when the user should hear about it. */
+export type TurnNotice = 'max_tokens' | 'refusal' | 'max_turns' | 'pause_turn';
+
+/** One message in a chat. */
+export interface ChatMessage {
+  id: string;
+  chatId: string;
+  role: 'user' | 'assistant';
+  blocks: ContentBlock[];
+  status: MessageStatus;
+  createdAt: number;
+  updatedAt: number;
+  model?: string;
+  usage?: Usage;
+  stopReason?: string;
+  notice?: TurnNotice;
+  error?: AppError;
+}
+
+/** A chat as listed in the sidebar. */
+export interface ChatSummary {
+  id: string;
+  title: string;
+  /** True once the user renamed it (the title no longer follows the first message). */
+  titleLocked: boolean;
+  model: string;
+  createdAt: number;
+  updatedAt: number;
+  messageCount: number;
+}
+
+/** A page of a chat's messages, oldest first. */
+export interface ChatPage {
+  chat: ChatSummary;
+  messages: ChatMessage[];
+  /** Pass as `before` to load older messages; absent when there are none. */
+  olderCursor?: string;
+}
+
+/** The generation state of a chat. */
+export interface ChatRunState {
+  chatId: string;
+  generating: boolean;
+  error?: AppError;
+  notice?: TurnNotice;
+}
+
+/** Streaming updates for an open chat. Replacing events carry whole objects; deltas only append. */
+export type ChatStreamEvent =
+  | { type: 'message'; chatId: string; message: ChatMessage }
+  | { type: 'text_delta'; chatId: string; messageId: string; index: number; text: string }
+  | { type: 'thinking_delta'; chatId: string; messageId: string; index: number; text: string }
+  | { type: 'tool_input_delta'; chatId: string; messageId: string; index: number; partialJson: string }
+  | { type: 'block'; chatId: string; messageId: string; index: number; block: ContentBlock }
+  | { type: 'run_state'; chatId: string; state: ChatRunState };
+
+/** A tool call waiting for the user's decision. */
+export interface PendingApproval {
+  id: string;
+  chatId: string;
+  toolCallId: string;
+  serverId: string;
+  toolName: string;
+  exposedName: string;
+  title?: string;
+  input: unknown;
+  destructive: boolean;
+  readOnly: boolean;
+  createdAt: number;
+}
+
+/** The user's answer to an approval request. */
+export type ApprovalDecision = 'allow_once' | 'always_allow' | 'deny';

@@ -1,0 +1,181 @@
+/**
+ * The one contract between renderer and host: every call (renderer -> host) with its zod params schema,
+ * its result type, and every event (host -> renderer) with its payload type. Channel names live here only.
+ */
+import { z } from 'zod';
+import type { Result } from './errors.ts';
+import { serverConfigSchema, serverNameSchema, approvalPolicySchema } from './serverConfig.ts';
+import {
+  importDecisionSchema,
+  type ExposedTool,
+  type ImportOutcome,
+  type ImportPreview,
+  type LogLine,
+  type PromptInfo,
+  type PromptMessages,
+  type ResourceContents,
+  type ResourceInfo,
+  type ResourceTemplateInfo,
+  type ServerView,
+  type TestConnectionReport,
+} from './servers.ts';
+import type { ApprovalDecision, ChatPage, ChatRunState, ChatStreamEvent, ChatSummary, PendingApproval } from './chat.ts';
+import { elicitationAnswerSchema, type PendingElicitation } from './elicitation.ts';
+import { settingsSchema, type ModelInfo, type SettingsView } from './settings.ts';
+
+const empty = z.object({}).strict();
+const serverId = z.object({ id: z.string().min(1) });
+const chatId = z.object({ chatId: z.string().min(1) });
+
+/** Params schema of every host call. The keys are the channel names. */
+export const callSchemas = {
+  // Servers
+  'servers.list': empty,
+  'servers.add': z.object({ name: serverNameSchema, config: serverConfigSchema }),
+  'servers.update': z.object({ id: z.string().min(1), name: serverNameSchema.optional(), config: serverConfigSchema }),
+  'servers.remove': serverId,
+  'servers.setEnabled': z.object({ id: z.string().min(1), enabled: z.boolean() }),
+  'servers.setTrustReadOnly': z.object({ id: z.string().min(1), trust: z.boolean() }),
+  'servers.restart': serverId,
+  'servers.test': z.object({ name: serverNameSchema, config: serverConfigSchema }),
+  'servers.logs': z.object({ id: z.string().min(1), limit: z.number().int().min(1).max(1000).optional() }),
+  'servers.importPreview': z.object({ text: z.string().max(5_000_000) }),
+  'servers.importApply': z.object({ text: z.string().max(5_000_000), decisions: z.array(importDecisionSchema) }),
+  // Tools, resources, prompts
+  'tools.list': empty,
+  'tools.setEnabled': z.object({ serverId: z.string().min(1), toolName: z.string().min(1), enabled: z.boolean() }),
+  'tools.setApproval': z.object({ serverId: z.string().min(1), toolName: z.string().min(1), policy: approvalPolicySchema }),
+  'resources.list': z.object({ serverId: z.string().min(1), cursor: z.string().optional() }),
+  'resources.templates': z.object({ serverId: z.string().min(1) }),
+  'resources.read': z.object({ serverId: z.string().min(1), uri: z.string().min(1) }),
+  'prompts.list': z.object({ serverId: z.string().min(1).optional() }),
+  'prompts.get': z.object({ serverId: z.string().min(1), name: z.string().min(1), arguments: z.record(z.string(), z.string()).optional() }),
+  // Chats
+  'chats.list': z.object({ query: z.string().optional(), offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(500).optional() }),
+  'chats.create': z.object({ model: z.string().optional() }),
+  'chats.get': z.object({ chatId: z.string().min(1), before: z.string().optional(), limit: z.number().int().min(1).max(500).optional() }),
+  'chats.rename': z.object({ chatId: z.string().min(1), title: z.string().trim().min(1).max(200) }),
+  'chats.delete': chatId,
+  'chats.export': z.object({ chatId: z.string().min(1), format: z.enum(['markdown', 'json']) }),
+  'chat.send': z.object({
+    chatId: z.string().min(1),
+    text: z.string().max(1_000_000),
+    attachments: z.array(z.object({ serverId: z.string().min(1), uri: z.string().min(1) })).optional(),
+    model: z.string().optional(),
+  }),
+  'chat.stop': chatId,
+  'chat.retry': chatId,
+  'chat.continue': chatId,
+  'chat.state': chatId,
+  // Pending user decisions
+  'approvals.list': empty,
+  'approvals.answer': z.object({ id: z.string().min(1), decision: z.enum(['allow_once', 'always_allow', 'deny']) }),
+  'elicitations.list': empty,
+  'elicitations.answer': z.object({ id: z.string().min(1), answer: elicitationAnswerSchema }),
+  // Settings
+  'settings.get': empty,
+  'settings.update': settingsSchema.partial(),
+  'settings.setApiKey': z.object({ apiKey: z.string().trim().min(1).nullable() }),
+  'models.list': empty,
+  // Host environment
+  'app.info': empty,
+  'app.openExternal': z.object({ url: z.string().url() }),
+} as const;
+
+/** Information about the running host. */
+export interface AppInfo {
+  version: string;
+  mode: 'desktop' | 'web';
+  dataDir: string;
+  platform: string;
+  /** Notices the user should see once (e.g. secrets stored in a file, not the keychain). */
+  notices: string[];
+}
+
+/** Result type of every host call. */
+export interface CallResults {
+  'servers.list': ServerView[];
+  'servers.add': ServerView;
+  'servers.update': ServerView;
+  'servers.remove': null;
+  'servers.setEnabled': ServerView;
+  'servers.setTrustReadOnly': ServerView;
+  'servers.restart': null;
+  'servers.test': TestConnectionReport;
+  'servers.logs': LogLine[];
+  'servers.importPreview': ImportPreview;
+  'servers.importApply': ImportOutcome;
+  'tools.list': ExposedTool[];
+  'tools.setEnabled': ExposedTool[];
+  'tools.setApproval': ExposedTool[];
+  'resources.list': { resources: ResourceInfo[]; nextCursor?: string };
+  'resources.templates': ResourceTemplateInfo[];
+  'resources.read': ResourceContents[];
+  'prompts.list': PromptInfo[];
+  'prompts.get': PromptMessages;
+  'chats.list': ChatSummary[];
+  'chats.create': ChatSummary;
+  'chats.get': ChatPage;
+  'chats.rename': ChatSummary;
+  'chats.delete': null;
+  'chats.export': { filename: string; mimeType: string; content: string };
+  'chat.send': { messageId: string };
+  'chat.stop': null;
+  'chat.retry': { messageId: string };
+  'chat.continue': { messageId: string };
+  'chat.state': ChatRunState;
+  'approvals.list': PendingApproval[];
+  'approvals.answer': null;
+  'elicitations.list': PendingElicitation[];
+  'elicitations.answer': null;
+  'settings.get': SettingsView;
+  'settings.update': SettingsView;
+  'settings.setApiKey': SettingsView;
+  'models.list': { models: ModelInfo[]; fromApi: boolean };
+  'app.info': AppInfo;
+  'app.openExternal': null;
+}
+
+/** Every call's channel name. */
+export type CallName = keyof typeof callSchemas;
+/** Params type of a call (as the renderer sends it). */
+export type CallParams<K extends CallName> = z.input<(typeof callSchemas)[K]>;
+/** Params type of a call after validation (as the host receives it). */
+export type ValidParams<K extends CallName> = z.output<(typeof callSchemas)[K]>;
+/** Result type of a call. */
+export type CallResult<K extends CallName> = CallResults[K];
+
+/** Payload of every event the host pushes. `*.changed` events replace the renderer's mirror whole. */
+export interface HostEvents {
+  'servers.changed': ServerView[];
+  'tools.changed': ExposedTool[];
+  'server.log': LogLine;
+  'chats.changed': ChatSummary[];
+  'chat.stream': ChatStreamEvent;
+  'approvals.changed': PendingApproval[];
+  'elicitations.changed': PendingElicitation[];
+  'settings.changed': SettingsView;
+}
+
+/** Every event's channel name. */
+export type EventName = keyof HostEvents;
+
+/** The host as the renderer sees it: one typed method per call. */
+export type HostApi = { [K in CallName]: (params: ValidParams<K>) => Promise<Result<CallResult<K>>> };
+
+/** A generic invoke/subscribe bridge: the only thing the preload or WebSocket exposes. */
+export interface Bridge {
+  invoke<K extends CallName>(name: K, params: CallParams<K>): Promise<Result<CallResult<K>>>;
+  on<E extends EventName>(event: E, listener: (payload: HostEvents[E]) => void): () => void;
+}
+
+/** Every call name, for dispatchers that check membership. */
+export const callNames = Object.keys(callSchemas) as CallName[];
+
+/** True when `name` is a known call. */
+export function isCallName(name: string): name is CallName {
+  return Object.prototype.hasOwnProperty.call(callSchemas, name);
+}
+
+/** Re-export so consumers of the contract need one import. */
+export type { ApprovalDecision };

@@ -1,0 +1,90 @@
+/** Server configuration: the `mcpServers` entry shape Claude Desktop and Cursor use, plus Switchboard's own fields. */
+import { z } from 'zod';
+
+/** Per-tool approval policy: ask each time, always allow, or never run. */
+export const approvalPolicySchema = z.enum(['ask', 'always_allow', 'deny']);
+/** Per-tool approval policy. */
+export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;
+
+/** Per-tool settings kept in the servers file. */
+export const toolSettingsSchema = z.object({
+  enabled: z.boolean().optional(),
+  approval: approvalPolicySchema.optional(),
+});
+/** Per-tool settings kept in the servers file. */
+export type ToolSettings = z.infer<typeof toolSettingsSchema>;
+
+/** A server name: the key in `mcpServers`, also the server's id. */
+export const serverNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name is at most 100 characters');
+
+const switchboardFields = {
+  /** Disabled servers never start. Default true. */
+  enabled: z.boolean().optional(),
+  /** Connect timeout in milliseconds. Default 30,000. */
+  connectTimeoutMs: z.number().int().min(1000).max(600_000).optional(),
+  /** Per-call tool timeout in milliseconds (reset by progress). Default 600,000. */
+  toolTimeoutMs: z.number().int().min(1000).max(86_400_000).optional(),
+  /** Auto-allow tools that declare readOnlyHint. Default false. */
+  trustReadOnlyHints: z.boolean().optional(),
+  /** Per-tool settings keyed by the server's own tool name. */
+  tools: z.record(z.string(), toolSettingsSchema).optional(),
+};
+
+const envKeySchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Environment variable names use letters, digits and _');
+
+/** A server launched as a child process speaking JSON-RPC over stdio. */
+export const stdioServerConfigSchema = z.object({
+  type: z.literal('stdio').optional(),
+  command: z.string().trim().min(1, 'Command is required'),
+  args: z.array(z.string()).optional(),
+  env: z.record(envKeySchema, z.string()).optional(),
+  cwd: z.string().min(1).optional(),
+  ...switchboardFields,
+});
+
+/** A remote server reached over Streamable HTTP. */
+export const httpServerConfigSchema = z.object({
+  type: z.enum(['http', 'streamable-http', 'streamableHttp', 'sse']),
+  url: z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, 'URL must be an http:// or https:// address'),
+  headers: z.record(z.string().min(1), z.string()).optional(),
+  ...switchboardFields,
+});
+
+/** One server entry as stored in the servers file. Stdio entries may omit `type`. */
+export const serverConfigSchema = z.union([httpServerConfigSchema, stdioServerConfigSchema]);
+/** One server entry as stored in the servers file. */
+export type ServerConfig = z.infer<typeof serverConfigSchema>;
+/** A stdio server entry. */
+export type StdioServerConfig = z.infer<typeof stdioServerConfigSchema>;
+/** A Streamable HTTP server entry. */
+export type HttpServerConfig = z.infer<typeof httpServerConfigSchema>;
+
+/** True when the entry describes a remote (HTTP) server. */
+export function isHttpConfig(config: ServerConfig): config is HttpServerConfig {
+  return 'url' in config;
+}
+
+/** The whole servers file: `{ "mcpServers": { name: entry } }`. Entries stay `unknown` until validated one by one. */
+export const serversFileSchema = z.object({
+  mcpServers: z.record(z.string(), z.unknown()),
+});
+
+/** Defaults applied when a field is absent. */
+export const serverDefaults = {
+  connectTimeoutMs: 30_000,
+  toolTimeoutMs: 600_000,
+} as const;

@@ -1,0 +1,185 @@
+/** Server runtime state as the renderer sees it: status union, views, tools, logs, import previews. */
+import { z } from 'zod';
+import { appErrorSchema } from './errors.ts';
+import type { ApprovalPolicy, ServerConfig } from './serverConfig.ts';
+
+/** Protocol era negotiated with a server: 2026-07-28 stateless (`modern`) or 2025 `initialize` (`legacy`). */
+export type ProtocolEra = 'modern' | 'legacy';
+
+/** What a ready server offers, as counted after discovery. */
+export interface CapabilitySummary {
+  tools: boolean;
+  resources: boolean;
+  prompts: boolean;
+  logging: boolean;
+  completions: boolean;
+  listChanged: { tools: boolean; resources: boolean; prompts: boolean };
+  subscribe: boolean;
+}
+
+/** Long-lived status of one server; every transition is pushed as an event. */
+export type ServerStatus =
+  | { state: 'disabled' }
+  | { state: 'invalid'; message: string; field?: string }
+  | { state: 'connecting'; since: number }
+  | {
+      state: 'ready';
+      since: number;
+      era: ProtocolEra;
+      protocolVersion: string;
+      serverName: string;
+      serverVersion: string;
+      instructions?: string;
+      capabilities: CapabilitySummary;
+      counts: { tools: number; resources: number; prompts: number };
+      /** Non-fatal problems seen while ready (e.g. a non-JSON stdout line). */
+      warnings: string[];
+    }
+  | { state: 'error'; message: string; code: string; stderrTail: string[]; at: number }
+  | { state: 'restarting'; attempt: number; nextTryAt: number; lastError: string }
+  | { state: 'auth_required'; message: string };
+
+/** A server as listed to the renderer: its name, config (secrets masked) and status. */
+export interface ServerView {
+  /** The server's id: its name in the servers file. */
+  id: string;
+  config: ServerConfig;
+  status: ServerStatus;
+  transport: 'stdio' | 'http';
+}
+
+/** Tool annotations exactly as the server sent them. */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** One tool in the merged registry. */
+export interface ExposedTool {
+  /** The unique name given to the model, matching ^[a-zA-Z0-9_-]{1,64}$. */
+  exposedName: string;
+  serverId: string;
+  toolName: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: ToolAnnotations;
+  enabled: boolean;
+  approval: ApprovalPolicy;
+}
+
+/** One line of a server's log (stderr or host-side notes). */
+export interface LogLine {
+  serverId: string;
+  seq: number;
+  at: number;
+  stream: 'stderr' | 'host' | 'server';
+  level?: string;
+  text: string;
+}
+
+/** A resource listed by a server. */
+export interface ResourceInfo {
+  serverId: string;
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+}
+
+/** A resource template listed by a server. */
+export interface ResourceTemplateInfo {
+  serverId: string;
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** A prompt listed by a server. */
+export interface PromptInfo {
+  serverId: string;
+  name: string;
+  title?: string;
+  description?: string;
+  arguments: { name: string; description?: string; required?: boolean }[];
+}
+
+/** MCP content as returned by tools, prompts and resource reads, kept as sent. */
+export type McpContent =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: string; mimeType: string }
+  | { type: 'audio'; data: string; mimeType: string }
+  | { type: 'resource_link'; uri: string; name: string; title?: string; description?: string; mimeType?: string }
+  | { type: 'resource'; resource: { uri: string; mimeType?: string; text?: string; blob?: string } };
+
+/** A tool call's outcome as the server sent it. */
+export interface ToolResult {
+  content: McpContent[];
+  structuredContent?: unknown;
+  isError: boolean;
+}
+
+/** What `resources/read` returned. */
+export interface ResourceContents {
+  uri: string;
+  mimeType?: string;
+  text?: string;
+  blob?: string;
+}
+
+/** A prompt rendered with arguments. */
+export interface PromptMessages {
+  description?: string;
+  messages: { role: 'user' | 'assistant'; content: McpContent }[];
+}
+
+/** What a one-off "Test connection" found. */
+export interface TestConnectionReport {
+  status: ServerStatus;
+  tools: { name: string; title?: string; description?: string }[];
+  resources: number;
+  prompts: number;
+  stderrTail: string[];
+}
+
+/** One entry of an import preview. */
+export interface ImportEntry {
+  name: string;
+  /** The entry converted to Switchboard's stored shape, when it could be. */
+  config?: ServerConfig;
+  /** Validation problem, naming the field at fault. */
+  error?: { message: string; field?: string };
+  /** True when a server with this name already exists. */
+  clash: boolean;
+}
+
+/** What a pasted or picked JSON document would import. */
+export interface ImportPreview {
+  format: 'claude_desktop' | 'cursor' | 'vscode' | 'unknown';
+  entries: ImportEntry[];
+}
+
+/** How to resolve one import entry. */
+export const importDecisionSchema = z.object({
+  name: z.string().min(1),
+  action: z.enum(['add', 'rename', 'replace', 'skip']),
+  newName: z.string().trim().min(1).optional(),
+});
+/** How to resolve one import entry. */
+export type ImportDecision = z.infer<typeof importDecisionSchema>;
+
+/** Outcome of applying an import. */
+export interface ImportOutcome {
+  added: string[];
+  replaced: string[];
+  skipped: string[];
+  failed: { name: string; error: z.infer<typeof appErrorSchema> }[];
+}
