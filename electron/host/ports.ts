@@ -37,8 +37,8 @@ export interface ToolCaller {
   onChange(listener: (tools: ExposedTool[]) => void): () => void;
 }
 
-/** A request for user input from a server, before it gets an id. */
-export type ElicitationRequestInput = Omit<PendingElicitation, 'id' | 'createdAt' | 'expiresAt'>;
+/** A request for user input from a server, before it gets an id. Distributive, so each mode keeps its own fields (requestedSchema / url). */
+export type ElicitationRequestInput = PendingElicitation extends infer P ? (P extends unknown ? Omit<P, 'id' | 'createdAt' | 'expiresAt'> : never) : never;
 
 /** Routes server elicitation requests to the user. */
 export interface ElicitationBroker {
