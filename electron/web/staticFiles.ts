@@ -1,0 +1,65 @@
+/** Serves the built renderer (dist/renderer) with safe paths, content types and single-page fallback. */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** True when the renderer has been built into `dir`. */
+export function rendererBuilt(dir: string): boolean {
+  return existsSync(join(dir, 'index.html'));
+}
+
+/** The message shown when the renderer is missing; says exactly what to run. */
+export const notBuiltMessage = 'The Switchboard UI has not been built yet. Run `npm run build:renderer` (or `npm run build`), then start web mode again.';
+
+/** Resolves a URL path to a file inside `root`, or undefined for traversal attempts and missing files. */
+export function resolveAsset(root: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const base = resolve(root);
+  const full = resolve(base, `.${normalize(`/${decoded}`)}`);
+  if (full !== base && !full.startsWith(base + sep)) return undefined;
+  if (!existsSync(full) || !statSync(full).isFile()) return undefined;
+  return full;
+}
+
+/**
+ * Writes a file from the renderer build. Unknown paths without an extension get index.html (client-side routes);
+ * unknown paths with one are 404. Hashed assets are cached; index.html never is, so a rebuild shows at once.
+ */
+export function serveStatic(root: string, urlPath: string, response: ServerResponse, headers: Record<string, string>): void {
+  let file = resolveAsset(root, urlPath === '/' ? '/index.html' : urlPath);
+  if (!file && extname(urlPath) === '') file = resolveAsset(root, '/index.html');
+  if (!file) {
+    response.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+    response.end('Not found');
+    return;
+  }
+  const type = contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const cache = file.includes(`${sep}assets${sep}`) ? 'private, max-age=31536000, immutable' : 'no-store';
+  response.writeHead(200, { ...headers, 'Content-Type': type, 'Cache-Control': cache });
+  createReadStream(file)
+    .on('error', () => response.destroy())
+    .pipe(response);
+}
