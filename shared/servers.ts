@@ -159,12 +159,16 @@ export interface ImportEntry {
   error?: { message: string; field?: string };
   /** True when a server with this name already exists. */
   clash: boolean;
+  /** Things the user should know that do not block the import (ignored fields, VS Code variables to replace). */
+  warnings?: string[];
 }
 
 /** What a pasted or picked JSON document would import. */
 export interface ImportPreview {
   format: 'claude_desktop' | 'cursor' | 'vscode' | 'unknown';
   entries: ImportEntry[];
+  /** Notes about the document as a whole (e.g. VS Code `inputs` were ignored). */
+  notes?: string[];
 }
 
 /** How to resolve one import entry. */
