@@ -1,0 +1,270 @@
+/**
+ * Server entries from other apps' config files (Claude Desktop, Cursor, VS Code, a bare name -> entry map):
+ * validation naming the field at fault, conversion to Switchboard's stored shape, preview, and a plan for applying
+ * the user's explicit per-entry decisions. Pure: the renderer uses it too.
+ */
+import { z } from 'zod';
+import type { AppError } from './errors.ts';
+import { httpServerConfigSchema, serverNameSchema, stdioServerConfigSchema, type ServerConfig } from './serverConfig.ts';
+import type { ImportDecision, ImportEntry, ImportOutcome, ImportPreview } from './servers.ts';
+import { parseJsonc } from './importConfigJson.ts';
+
+/** A failed entry check: what is wrong and which field (dotted, relative to the entry). */
+export interface EntryProblem {
+  message: string;
+  field?: string;
+}
+
+const httpTypes = ['http', 'streamable-http', 'streamableHttp', 'sse'];
+
+/** True for a JSON object (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Validates one stored or imported entry; a union error would name no field, so the schema is picked by shape. */
+export function validateServerEntry(raw: unknown): { ok: true; config: ServerConfig } | ({ ok: false } & EntryProblem) {
+  if (!isRecord(raw)) return { ok: false, message: 'A server entry must be an object with a "command" or a "url"' };
+  const type = raw.type;
+  if (type !== undefined && (typeof type !== 'string' || (type !== 'stdio' && !httpTypes.includes(type)))) {
+    return { ok: false, field: 'type', message: `type: unknown transport ${JSON.stringify(type)}; use "stdio" or "http"` };
+  }
+  const remote = 'url' in raw || (typeof type === 'string' && type !== 'stdio');
+  if (!remote && !('command' in raw)) {
+    return { ok: false, field: 'command', message: 'command: a local server needs a "command" (a remote one needs a "url")' };
+  }
+  const parsed = remote ? httpServerConfigSchema.safeParse({ type: 'http', ...raw }) : stdioServerConfigSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, config: parsed.data };
+  return { ok: false, ...describeIssue(parsed.error) };
+}
+
+/** The first zod issue as `field: message`. */
+function describeIssue(error: z.ZodError): EntryProblem {
+  const issue = error.issues[0];
+  if (!issue) return { message: 'Invalid entry' };
+  const field = issue.path.map(String).join('.');
+  return field ? { field, message: `${field}: ${issue.message}` } : { message: issue.message };
+}
+
+/** Checks a server name (the key in `mcpServers`). */
+export function validateServerName(name: string): { ok: true; name: string } | ({ ok: false } & EntryProblem) {
+  const parsed = serverNameSchema.safeParse(name);
+  if (parsed.success) return { ok: true, name: parsed.data };
+  return { ok: false, field: 'name', message: `name: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
+}
+
+/** Fields each supported app writes; anything else is reported as ignored rather than silently dropped. */
+const knownFields = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'enabled', 'disabled',
+  'connectTimeoutMs', 'toolTimeoutMs', 'trustReadOnlyHints', 'tools']);
+
+/** One entry converted to Switchboard's shape, with what the user should know about the conversion. */
+export interface ConvertedEntry {
+  name: string;
+  config?: ServerConfig;
+  error?: EntryProblem;
+  warnings: string[];
+}
+
+/** Converts one foreign entry: Cursor `url` without type, VS Code `type`, `disabled`, numeric env values. */
+export function convertEntry(rawName: string, raw: unknown): ConvertedEntry {
+  const named = validateServerName(rawName);
+  const name = named.ok ? named.name : rawName;
+  if (!named.ok) return { name, error: { message: named.message, field: named.field }, warnings: [] };
+  if (!isRecord(raw)) return { name, error: { message: 'A server entry must be an object with a "command" or a "url"' }, warnings: [] };
+
+  const warnings: string[] = [];
+  const entry: Record<string, unknown> = {};
+  const ignored: string[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    if (knownFields.has(key)) entry[key] = value;
+    else ignored.push(key);
+  }
+  if (ignored.length > 0) warnings.push(`Ignored fields Switchboard does not use: ${ignored.join(', ')}`);
+  if ('envFile' in raw) warnings.push('envFile is not read: copy the variables it holds into "env"');
+
+  if (entry.disabled === true && entry.enabled === undefined) entry.enabled = false;
+  delete entry.disabled;
+  if (entry.type === 'streamable-http' || entry.type === 'streamableHttp') entry.type = 'http';
+  if (entry.type === 'sse') warnings.push('Uses the legacy SSE transport; prefer the server\'s Streamable HTTP address if it has one');
+  if (isRecord(entry.env)) entry.env = stringifyValues(entry.env, 'env', warnings);
+  if (isRecord(entry.headers)) entry.headers = stringifyValues(entry.headers, 'headers', warnings);
+  if (Array.isArray(entry.args)) entry.args = entry.args.map((arg: unknown) => (typeof arg === 'number' || typeof arg === 'boolean' ? String(arg) : arg));
+
+  const variables = findVariables(entry);
+  if (variables.length > 0) {
+    warnings.push(`Contains editor variables Switchboard does not expand: ${variables.join(', ')}; replace them with real values`);
+  }
+  const checked = validateServerEntry(entry);
+  if (!checked.ok) return { name, error: { message: checked.message, field: checked.field }, warnings };
+  return { name, config: checked.config, warnings };
+}
+
+/** Env and header values must be strings; numbers and booleans are converted with a note, others fail validation. */
+function stringifyValues(values: Record<string, unknown>, field: string, warnings: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (typeof value === 'number' || typeof value === 'boolean') {
+      out[key] = String(value);
+      warnings.push(`${field}.${key} was ${typeof value} ${String(value)}; stored as the text "${String(value)}"`);
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+/** VS Code / Cursor placeholders like `${input:token}`, `${env:HOME}`, `${workspaceFolder}`. */
+function findVariables(value: unknown, found = new Set<string>()): string[] {
+  if (typeof value === 'string') for (const match of value.matchAll(/\$\{[^}]+\}/g)) found.add(match[0]);
+  else if (Array.isArray(value)) for (const item of value) findVariables(item, found);
+  else if (isRecord(value)) for (const item of Object.values(value)) findVariables(item, found);
+  return [...found];
+}
+
+/** A parsed import document: its format, its entries converted one by one, and notes about the whole. */
+export interface ParsedImport {
+  format: ImportPreview['format'];
+  entries: ConvertedEntry[];
+  notes: string[];
+}
+
+/** True when every value looks like a server entry, so a bare `{ name: entry }` map is not a guess. */
+function looksLikeServerMap(value: Record<string, unknown>): boolean {
+  const entries = Object.values(value);
+  return entries.length > 0 && entries.every((entry) => isRecord(entry) && ('command' in entry || 'url' in entry));
+}
+
+/** Finds the servers in a document and names the format; an error says what was expected. */
+export function parseImportDocument(text: string): { ok: true; value: ParsedImport } | { ok: false; error: AppError } {
+  const parsed = parseJsonc(text);
+  if (!parsed.ok) return { ok: false, error: { code: 'invalid_config', message: parsed.problem.message } };
+  const doc = parsed.value;
+  if (!isRecord(doc)) return { ok: false, error: { code: 'invalid_config', message: 'Expected a JSON object with "mcpServers" or "servers"' } };
+
+  const notes: string[] = [];
+  let format: ImportPreview['format'];
+  let servers: unknown;
+  const vscodeSettings = isRecord(doc.mcp) && isRecord(doc.mcp.servers) ? doc.mcp : undefined;
+  if ('mcpServers' in doc) {
+    servers = doc.mcpServers;
+    format = isRecord(servers) && Object.values(servers).some((entry) => isRecord(entry) && 'url' in entry) ? 'cursor' : 'claude_desktop';
+  } else if ('servers' in doc || vscodeSettings) {
+    format = 'vscode';
+    const holder = vscodeSettings ?? doc;
+    servers = holder.servers;
+    if (Array.isArray(holder.inputs) && holder.inputs.length > 0) {
+      notes.push(`${holder.inputs.length} VS Code input(s) were ignored: Switchboard does not prompt for them; put the values in env or headers`);
+    }
+  } else if ('command' in doc || 'url' in doc) {
+    return { ok: false, error: { code: 'invalid_config', message: 'This is a single server entry without a name: wrap it as { "my-server": { ... } }' } };
+  } else if (looksLikeServerMap(doc)) {
+    format = 'unknown';
+    servers = doc;
+  } else {
+    return { ok: false, error: { code: 'invalid_config', message: 'No servers found: expected "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code)' } };
+  }
+  if (!isRecord(servers)) {
+    const key = format === 'vscode' ? 'servers' : 'mcpServers';
+    return { ok: false, error: { code: 'invalid_config', message: `"${key}" must be an object of name -> server entry`, field: key } };
+  }
+  const entries = Object.entries(servers).map(([name, raw]) => convertEntry(name, raw));
+  if (entries.length === 0) notes.push('The document lists no servers');
+  return { ok: true, value: { format, entries, notes } };
+}
+
+/** Finds an existing name equal to `name` ignoring case (two servers "GitHub" and "github" would only confuse). */
+export function findClash(name: string, existing: Iterable<string>): string | undefined {
+  const lower = name.toLowerCase();
+  for (const candidate of existing) if (candidate.toLowerCase() === lower) return candidate;
+  return undefined;
+}
+
+/** The preview shown before anything is written: per-entry errors and clashes with existing servers. */
+export function previewImport(parsed: ParsedImport, existingNames: readonly string[]): ImportPreview {
+  const entries: ImportEntry[] = parsed.entries.map((entry) => ({
+    name: entry.name,
+    clash: findClash(entry.name, existingNames) !== undefined,
+    ...(entry.config ? { config: entry.config } : {}),
+    ...(entry.error ? { error: entry.error } : {}),
+    ...(entry.warnings.length > 0 ? { warnings: entry.warnings } : {}),
+  }));
+  return { format: parsed.format, entries, ...(parsed.notes.length > 0 ? { notes: parsed.notes } : {}) };
+}
+
+/** One change an import will write: add `name`, or replace the existing server `replaces`. */
+export interface ImportChange {
+  name: string;
+  config: ServerConfig;
+  /** The existing server this entry replaces (its stored name, which may differ in case). */
+  replaces?: string;
+}
+
+/** What applying the decisions would write, and the outcome to report once it is written. */
+export interface ImportPlan {
+  changes: ImportChange[];
+  outcome: ImportOutcome;
+}
+
+/**
+ * Turns explicit decisions into changes. Nothing is overwritten without a `replace`: an `add` that clashes fails
+ * as `already_exists`. Entries without a decision are skipped.
+ */
+export function planImport(parsed: ParsedImport, decisions: readonly ImportDecision[], existingNames: readonly string[]): ImportPlan {
+  const outcome: ImportOutcome = { added: [], replaced: [], skipped: [], failed: [] };
+  const changes: ImportChange[] = [];
+  const taken = [...existingNames];
+  const byName = new Map(parsed.entries.map((entry) => [entry.name, entry]));
+  const decided = new Set<string>();
+  const fail = (name: string, error: AppError) => outcome.failed.push({ name, error });
+
+  for (const decision of decisions) {
+    const entry = byName.get(decision.name) ?? byName.get(decision.name.trim());
+    if (!entry) {
+      fail(decision.name, { code: 'not_found', message: `"${decision.name}" is not in the imported document` });
+      continue;
+    }
+    if (decided.has(entry.name)) {
+      fail(entry.name, { code: 'invalid_params', message: `"${entry.name}" has more than one decision` });
+      continue;
+    }
+    decided.add(entry.name);
+    if (decision.action === 'skip') {
+      outcome.skipped.push(entry.name);
+      continue;
+    }
+    if (!entry.config) {
+      const problem = entry.error ?? { message: 'Invalid entry' };
+      fail(entry.name, { code: 'invalid_config', message: problem.message, ...(problem.field ? { field: problem.field } : {}) });
+      continue;
+    }
+    let target = entry.name;
+    if (decision.action === 'rename') {
+      const renamed = validateServerName(decision.newName ?? '');
+      if (decision.newName === undefined || !renamed.ok) {
+        fail(entry.name, { code: 'invalid_params', field: 'newName', message: renamed.ok ? 'newName is required to rename' : renamed.message });
+        continue;
+      }
+      target = renamed.name;
+    }
+    const clash = findClash(target, taken);
+    if (decision.action === 'replace' && clash !== undefined) {
+      // A server added earlier in this same import is not "existing": replacing it would lose that entry silently.
+      if (!existingNames.includes(clash) || changes.some((change) => change.replaces === clash)) {
+        fail(entry.name, { code: 'already_exists', message: `"${clash}" is already taken by another entry of this import` });
+        continue;
+      }
+      changes.push({ name: clash, config: entry.config, replaces: clash });
+      outcome.replaced.push(clash);
+      continue;
+    }
+    if (clash !== undefined) {
+      fail(entry.name, { code: 'already_exists', field: decision.action === 'rename' ? 'newName' : 'name', message: `A server named "${clash}" already exists: rename or replace it` });
+      continue;
+    }
+    changes.push({ name: target, config: entry.config });
+    taken.push(target);
+    outcome.added.push(target);
+  }
+  for (const entry of parsed.entries) if (!decided.has(entry.name)) outcome.skipped.push(entry.name);
+  return { changes, outcome };
+}
