@@ -155,6 +155,8 @@ export interface HostEvents {
   'approvals.changed': PendingApproval[];
   'elicitations.changed': PendingElicitation[];
   'settings.changed': SettingsView;
+  /** A command from the desktop app's menu (New Chat, Settings); never sent in web mode. */
+  'app.command': { command: 'new_chat' | 'open_settings' };
 }
 
 /** Every event's channel name. */
