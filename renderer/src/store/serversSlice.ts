@@ -1,0 +1,126 @@
+/** Servers slice: mirrors of the host's servers, tools and server logs, and the server actions sent to the host. */
+import type { StateCreator } from 'zustand';
+import type { Bridge, CallName, CallParams, CallResult } from '../../../shared/contract.ts';
+import { err, type Result } from '../../../shared/errors.ts';
+import type { ApprovalPolicy, ServerConfig } from '../../../shared/serverConfig.ts';
+import type { ExposedTool, ImportDecision, LogLine, ServerView } from '../../../shared/servers.ts';
+import type { StoreState } from './index.ts';
+
+/** Lines kept per server in the live log viewer. */
+export const maxLogLines = 1000;
+
+/** The servers slice of the store. */
+export interface ServersSlice {
+  servers: ServerView[];
+  /** True once the first list arrived (distinguishes "no servers" from "not loaded"). */
+  serversLoaded: boolean;
+  /** Why the server list could not be loaded, if it could not. */
+  serversError: string | undefined;
+  tools: ExposedTool[];
+  /** Log lines per server id, oldest first, capped. */
+  logs: Record<string, LogLine[]>;
+  bindServers: (bridge: Bridge) => () => void;
+  addServer: (name: string, config: ServerConfig) => Promise<Result<ServerView>>;
+  updateServer: (id: string, config: ServerConfig, name?: string) => Promise<Result<ServerView>>;
+  removeServer: (id: string) => Promise<Result<null>>;
+  setServerEnabled: (id: string, enabled: boolean) => Promise<Result<ServerView>>;
+  setTrustReadOnly: (id: string, trust: boolean) => Promise<Result<ServerView>>;
+  restartServer: (id: string) => Promise<Result<null>>;
+  testServer: (name: string, config: ServerConfig) => Promise<Result<CallResult<'servers.test'>>>;
+  /** Loads the recent log of one server and merges it with the lines already streamed. */
+  loadLogs: (id: string) => Promise<Result<LogLine[]>>;
+  importPreview: (text: string) => Promise<Result<CallResult<'servers.importPreview'>>>;
+  importApply: (text: string, decisions: ImportDecision[]) => Promise<Result<CallResult<'servers.importApply'>>>;
+  setToolEnabled: (serverId: string, toolName: string, enabled: boolean) => Promise<Result<ExposedTool[]>>;
+  setToolApproval: (serverId: string, toolName: string, policy: ApprovalPolicy) => Promise<Result<ExposedTool[]>>;
+}
+
+/** Merges two ordered log lists by seq, dropping duplicates, keeping the newest `maxLogLines`. */
+export function mergeLogs(current: LogLine[], incoming: LogLine[]): LogLine[] {
+  const bySeq = new Map<number, LogLine>();
+  for (const line of current) bySeq.set(line.seq, line);
+  for (const line of incoming) bySeq.set(line.seq, line);
+  return [...bySeq.values()].sort((a, b) => a.seq - b.seq).slice(-maxLogLines);
+}
+
+/** Puts one server view into the list (replacing the one with its id, else appending). */
+function upsert(list: ServerView[], view: ServerView, previousId?: string): ServerView[] {
+  const index = list.findIndex((s) => s.id === (previousId ?? view.id));
+  if (index < 0) return [...list, view];
+  const next = [...list];
+  next[index] = view;
+  return next;
+}
+
+/** Creates the servers slice; the bridge lives in this closure. */
+export const createServersSlice: StateCreator<StoreState, [], [], ServersSlice> = (set) => {
+  let bridge: Bridge | undefined;
+  const invoke = <K extends CallName>(name: K, params: CallParams<K>): Promise<Result<CallResult<K>>> =>
+    bridge ? bridge.invoke(name, params) : Promise.resolve(err('internal', 'The store is not connected to the host yet'));
+  const withView = async (pending: Promise<Result<ServerView>>, previousId?: string): Promise<Result<ServerView>> => {
+    const result = await pending;
+    if (result.ok) set((s) => ({ servers: upsert(s.servers, result.value, previousId) }));
+    return result;
+  };
+  const withTools = async (pending: Promise<Result<ExposedTool[]>>): Promise<Result<ExposedTool[]>> => {
+    const result = await pending;
+    if (result.ok) set({ tools: result.value });
+    return result;
+  };
+
+  return {
+    servers: [],
+    serversLoaded: false,
+    serversError: undefined,
+    tools: [],
+    logs: {},
+
+    bindServers(next) {
+      bridge = next;
+      const offServers = next.on('servers.changed', (servers) => set({ servers, serversLoaded: true, serversError: undefined }));
+      const offTools = next.on('tools.changed', (tools) => set({ tools }));
+      const offLog = next.on('server.log', (line) =>
+        set((s) => ({ logs: { ...s.logs, [line.serverId]: mergeLogs(s.logs[line.serverId] ?? [], [line]) } })),
+      );
+      void next.invoke('servers.list', {}).then((r) =>
+        set(r.ok ? { servers: r.value, serversLoaded: true, serversError: undefined } : { serversLoaded: true, serversError: r.error.message }),
+      );
+      void next.invoke('tools.list', {}).then((r) => {
+        if (r.ok) set({ tools: r.value });
+      });
+      return () => {
+        offServers();
+        offTools();
+        offLog();
+      };
+    },
+
+    addServer: (name, config) => withView(invoke('servers.add', { name, config })),
+    updateServer: (id, config, name) => withView(invoke('servers.update', { id, config, ...(name && name !== id ? { name } : {}) }), id),
+    async removeServer(id) {
+      const result = await invoke('servers.remove', { id });
+      if (result.ok) set((s) => ({ servers: s.servers.filter((v) => v.id !== id), tools: s.tools.filter((t) => t.serverId !== id) }));
+      return result;
+    },
+    setServerEnabled: (id, enabled) => withView(invoke('servers.setEnabled', { id, enabled })),
+    setTrustReadOnly: (id, trust) => withView(invoke('servers.setTrustReadOnly', { id, trust })),
+    restartServer: (id) => invoke('servers.restart', { id }),
+    testServer: (name, config) => invoke('servers.test', { name, config }),
+    async loadLogs(id) {
+      const result = await invoke('servers.logs', { id, limit: maxLogLines });
+      if (result.ok) set((s) => ({ logs: { ...s.logs, [id]: mergeLogs(s.logs[id] ?? [], result.value) } }));
+      return result;
+    },
+    importPreview: (text) => invoke('servers.importPreview', { text }),
+    importApply: (text, decisions) => invoke('servers.importApply', { text, decisions }),
+    setToolEnabled: (serverId, toolName, enabled) => withTools(invoke('tools.setEnabled', { serverId, toolName, enabled })),
+    setToolApproval: (serverId, toolName, policy) => withTools(invoke('tools.setApproval', { serverId, toolName, policy })),
+  };
+};
+
+/** Selects one server by id. */
+export const selectServer = (id: string) => (state: StoreState): ServerView | undefined => state.servers.find((s) => s.id === id);
+
+/** Selects the log of one server. */
+const noLines: LogLine[] = [];
+export const selectLogs = (id: string) => (state: StoreState): LogLine[] => state.logs[id] ?? noLines;
