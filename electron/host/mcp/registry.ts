@@ -1,0 +1,204 @@
+/**
+ * The merged tool registry: every tool of every server with a catalog, under one valid unique name, with its
+ * per-tool settings from the servers file; routes calls to the manager and answers the approval policy.
+ */
+import { err, ok, type Result } from '../../../shared/errors.ts';
+import { serverDefaults, type ApprovalPolicy, type ServerConfig, type ToolSettings } from '../../../shared/serverConfig.ts';
+import type { ExposedTool, ResourceContents, ToolResult } from '../../../shared/servers.ts';
+import { assignToolNames, type ToolIdentity, type ToolNameMap } from '../../../shared/toolNames.ts';
+import type { ApprovalVerdict, ToolCallOptions, ToolCaller } from '../ports.ts';
+import type { McpServerManager, ServerTool } from './types.ts';
+
+/** Where the registry reads and persists per-server and per-tool settings (the servers file, through the module). */
+export interface RegistrySettings {
+  /** Valid config of a configured server; undefined when unknown or invalid. */
+  config(serverId: string): ServerConfig | undefined;
+  /** Persists a change to one tool's settings (`undefined` removes a field). */
+  updateTool(serverId: string, toolName: string, patch: Partial<ToolSettings>): Promise<Result<null>>;
+}
+
+/** What the registry needs. */
+export interface RegistryDeps {
+  manager: Pick<McpServerManager, 'callTool' | 'readResource' | 'status'>;
+  settings: RegistrySettings;
+  /** Called with the full list (disabled tools included) whenever it changes; the UI mirror. */
+  onToolsChanged?: (tools: ExposedTool[]) => void;
+}
+
+/** The registry as the MCP module drives it; the chat engine only sees the ToolCaller part. */
+export interface ToolRegistry extends ToolCaller {
+  /** Replaces one server's tools (an empty list when it stopped). */
+  setCatalog(serverId: string, tools: ServerTool[]): void;
+  /** Forgets a removed server's tools. */
+  removeServer(serverId: string): void;
+  /** Re-reads settings and statuses after a config or status change; notifies listeners if anything changed. */
+  refresh(): void;
+  /** Every tool of servers with a catalog, enabled or not, for the UI. */
+  listAll(): ExposedTool[];
+  /** Enables or disables one tool, persisted. */
+  setToolEnabled(serverId: string, toolName: string, enabled: boolean): Promise<Result<ExposedTool[]>>;
+}
+
+/** How many names that disappeared are remembered, to explain a call to a tool the model saw earlier. */
+const RETIRED_LIMIT = 2000;
+
+/** Builds the registry. */
+export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
+  const { manager, settings } = deps;
+  const catalogs = new Map<string, Map<string, ServerTool>>();
+  const retired = new Map<string, ToolIdentity>();
+  const listeners = new Set<(tools: ExposedTool[]) => void>();
+  let names: ToolNameMap = assignToolNames([]);
+  let all: ExposedTool[] = [];
+  let byName = new Map<string, ExposedTool>();
+  let allSignature = '[]';
+  let enabledSignature = '[]';
+
+  const toolSettings = (serverId: string, toolName: string): ToolSettings => settings.config(serverId)?.tools?.[toolName] ?? {};
+  const serverEnabled = (serverId: string) => {
+    const config = settings.config(serverId);
+    return config !== undefined && config.enabled !== false;
+  };
+  const isReady = (serverId: string) => manager.status(serverId)?.state === 'ready';
+
+  const build = (identity: ToolIdentity, exposedName: string): ExposedTool | undefined => {
+    const tool = catalogs.get(identity.serverId)?.get(identity.toolName);
+    if (!tool) return undefined;
+    const own = toolSettings(identity.serverId, identity.toolName);
+    return {
+      exposedName,
+      serverId: identity.serverId,
+      toolName: tool.name,
+      ...(tool.title !== undefined ? { title: tool.title } : {}),
+      ...(tool.description !== undefined ? { description: tool.description } : {}),
+      inputSchema: tool.inputSchema,
+      ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
+      ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
+      enabled: own.enabled !== false,
+      approval: own.approval ?? 'ask',
+    };
+  };
+
+  const enabledTools = () => all.filter((tool) => tool.enabled && serverEnabled(tool.serverId) && isReady(tool.serverId));
+
+  const notify = () => {
+    const nextAll = JSON.stringify(all);
+    if (nextAll !== allSignature) {
+      allSignature = nextAll;
+      deps.onToolsChanged?.(all);
+    }
+    const enabled = enabledTools();
+    const nextEnabled = JSON.stringify(enabled);
+    if (nextEnabled !== enabledSignature) {
+      enabledSignature = nextEnabled;
+      for (const listener of listeners) {
+        try {
+          listener(enabled);
+        } catch {
+          // One broken subscriber must not keep the others from hearing about the change.
+        }
+      }
+    }
+  };
+
+  const rebuild = (renamed: boolean) => {
+    if (renamed) {
+      const identities: ToolIdentity[] = [];
+      for (const [serverId, tools] of catalogs) for (const toolName of tools.keys()) identities.push({ serverId, toolName });
+      const previous = names;
+      names = assignToolNames(identities);
+      for (const entry of previous.entries()) {
+        if (names.exposedName(entry.serverId, entry.toolName) !== entry.exposedName) retired.set(entry.exposedName, entry);
+      }
+      for (const entry of names.entries()) retired.delete(entry.exposedName);
+      while (retired.size > RETIRED_LIMIT) retired.delete(retired.keys().next().value as string);
+    }
+    all = names.entries().flatMap((entry) => build(entry, entry.exposedName) ?? []);
+    byName = new Map(all.map((tool) => [tool.exposedName, tool]));
+    notify();
+  };
+
+  /** Why a name the registry does not (or no longer) offers cannot be called. */
+  const unknownTool = (exposedName: string): Result<never> => {
+    const former = retired.get(exposedName);
+    if (former) {
+      const config = settings.config(former.serverId);
+      if (config?.enabled === false) return err('server_disabled', `Server "${former.serverId}" is disabled, so ${exposedName} is not available`);
+      if (config && !isReady(former.serverId)) return notReady(former.serverId);
+    }
+    return err('tool_not_found', `No tool named ${exposedName} is available`);
+  };
+
+  const notReady = (serverId: string): Result<never> => {
+    const status = manager.status(serverId);
+    const detail = status && 'message' in status ? `: ${status.message}` : status && 'lastError' in status ? `: ${status.lastError}` : '';
+    return err('server_not_ready', `Server "${serverId}" is not ready (${status?.state ?? 'not started'})${detail}`);
+  };
+
+  const persistTool = async (serverId: string, toolName: string, patch: Partial<ToolSettings>): Promise<Result<ExposedTool[]>> => {
+    if (!settings.config(serverId)) return err('not_found', `No valid server named "${serverId}"`);
+    const saved = await settings.updateTool(serverId, toolName, patch);
+    if (!saved.ok) return saved;
+    rebuild(false);
+    return ok(all);
+  };
+
+  return {
+    listTools: enabledTools,
+    listAll: () => all,
+    getTool: (exposedName) => byName.get(exposedName),
+
+    approvalVerdict(exposedName): ApprovalVerdict {
+      const tool = byName.get(exposedName);
+      if (!tool) return 'deny';
+      const explicit = toolSettings(tool.serverId, tool.toolName).approval;
+      if (explicit === 'deny') return 'deny';
+      if (explicit === 'always_allow') return 'allow';
+      if (explicit === undefined && settings.config(tool.serverId)?.trustReadOnlyHints === true && tool.annotations?.readOnlyHint === true) {
+        return 'allow';
+      }
+      return 'ask';
+    },
+
+    setApproval: (serverId, toolName, policy: ApprovalPolicy) => persistTool(serverId, toolName, { approval: policy }),
+    setToolEnabled: (serverId, toolName, enabled) => persistTool(serverId, toolName, { enabled: enabled ? undefined : false }),
+
+    async callTool(exposedName, args, options: ToolCallOptions = {}): Promise<Result<ToolResult>> {
+      const identity = names.resolve(exposedName);
+      const tool = identity ? byName.get(exposedName) : undefined;
+      if (!identity || !tool) return unknownTool(exposedName);
+      const config = settings.config(identity.serverId);
+      if (!config) return err('tool_not_found', `Server "${identity.serverId}" is no longer configured`);
+      if (config.enabled === false) return err('server_disabled', `Server "${identity.serverId}" is disabled`);
+      if (!tool.enabled) return err('tool_disabled', `Tool ${tool.toolName} of "${identity.serverId}" is disabled`);
+      if (config.tools?.[identity.toolName]?.approval === 'deny') return err('tool_denied', `Tool ${tool.toolName} of "${identity.serverId}" is set to never run`);
+      if (!isReady(identity.serverId)) return notReady(identity.serverId);
+      const timeoutMs = options.timeoutMs ?? config.toolTimeoutMs ?? serverDefaults.toolTimeoutMs;
+      return manager.callTool(identity.serverId, identity.toolName, args, { ...options, timeoutMs });
+    },
+
+    readResource(serverId, uri): Promise<Result<ResourceContents[]>> {
+      if (!settings.config(serverId)) return Promise.resolve(err('not_found', `No valid server named "${serverId}"`));
+      return manager.readResource(serverId, uri);
+    },
+
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    setCatalog(serverId, tools) {
+      const before = catalogs.get(serverId);
+      const sameNames = before !== undefined && before.size === tools.length && tools.every((tool) => before.has(tool.name));
+      if (tools.length === 0) catalogs.delete(serverId);
+      else catalogs.set(serverId, new Map(tools.map((tool) => [tool.name, tool])));
+      rebuild(!sameNames && !(before === undefined && tools.length === 0));
+    },
+
+    removeServer(serverId) {
+      if (catalogs.delete(serverId)) rebuild(true);
+    },
+
+    refresh: () => rebuild(false),
+  };
+}

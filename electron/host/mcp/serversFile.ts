@@ -1,0 +1,169 @@
+/**
+ * `<dataDir>/servers.json` in the `mcpServers` shape: loaded leniently (comments, trailing commas), written atomically
+ * (temp file + rename, previous version kept as servers.json.bak), entries kept verbatim (invalid or unknown fields
+ * included) so the file never loses what the user wrote.
+ */
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { appError, type AppError, type Result } from '../../../shared/errors.ts';
+import { isRecord } from '../../../shared/importConfig.ts';
+import { parseJsonc } from '../../../shared/importConfigJson.ts';
+
+/** File name of the servers file inside the data folder. */
+export const SERVERS_FILE_NAME = 'servers.json';
+
+/** The servers file as held in memory: entries in file order, raw as written, and the file's other top-level keys. */
+export interface ServersDocument {
+  /** Server name -> entry exactly as in the file (validated separately, never rewritten unless changed). */
+  entries: ReadonlyMap<string, unknown>;
+  /** The whole top-level object as read, so keys other than `mcpServers` survive a rewrite. */
+  topLevel: Readonly<Record<string, unknown>>;
+}
+
+/** What loading found. `unreadable` files are never overwritten. */
+export type ServersFileState = { state: 'ok'; doc: ServersDocument } | { state: 'unreadable'; error: AppError };
+
+/** An empty document. */
+export function emptyDocument(): ServersDocument {
+  return { entries: new Map(), topLevel: { mcpServers: {} } };
+}
+
+/** Returns a document with `entries` replaced, keeping everything else. */
+export function withEntries(doc: ServersDocument, entries: ReadonlyMap<string, unknown>): ServersDocument {
+  return { entries, topLevel: doc.topLevel };
+}
+
+/** Parses the file text; an unreadable file yields an error naming the path and the position. */
+export function parseServersText(text: string, path: string): ServersFileState {
+  const parsed = parseJsonc(text);
+  const fail = (message: string): ServersFileState => ({
+    state: 'unreadable',
+    error: appError('storage_error', `${path}: ${message}. Switchboard will not change this file until it is fixed (the previous version is in ${SERVERS_FILE_NAME}.bak).`),
+  });
+  if (!parsed.ok) return fail(parsed.problem.message);
+  if (!isRecord(parsed.value)) return fail('expected a JSON object with "mcpServers"');
+  const servers = parsed.value.mcpServers ?? {};
+  if (!isRecord(servers)) return fail('"mcpServers" must be an object of name -> server entry');
+  return { state: 'ok', doc: { entries: new Map(Object.entries(servers)), topLevel: parsed.value } };
+}
+
+/** The text written for a document: its top-level keys in their order, `mcpServers` in entry order. */
+export function serializeDocument(doc: ServersDocument): string {
+  const servers: Record<string, unknown> = {};
+  for (const [name, entry] of doc.entries) servers[name] = entry;
+  const top = { ...doc.topLevel, mcpServers: servers };
+  return `${JSON.stringify(top, null, 2)}\n`;
+}
+
+/** A change to the document; returning an error aborts the write and leaves memory and disk as they were. */
+export type DocumentChange<T> = (doc: ServersDocument) => Result<{ doc: ServersDocument; value: T }>;
+
+/** Reads and writes the servers file; every change is serialized, re-reads the disk first, and is atomic. */
+export class ServersFile {
+  readonly path: string;
+  private queue: Promise<unknown> = Promise.resolve();
+  private lastState: ServersFileState = { state: 'ok', doc: emptyDocument() };
+
+  constructor(dataDir: string) {
+    this.path = join(dataDir, SERVERS_FILE_NAME);
+  }
+
+  /** Last state read or written. */
+  get state(): ServersFileState {
+    return this.lastState;
+  }
+
+  /** Reads the file (a missing one is an empty list and is created so users can find it). */
+  async load(): Promise<ServersFileState> {
+    this.lastState = await this.read();
+    if (this.lastState.state === 'ok' && this.lastState.doc.entries.size === 0 && !(await this.exists())) {
+      const written = await this.write(this.lastState.doc);
+      if (!written.ok) return this.lastState; // an unwritable folder surfaces on the first real change
+    }
+    return this.lastState;
+  }
+
+  /**
+   * Applies one change on top of what is on disk now (so a hand edit made while the app runs is not lost),
+   * writes it, and only then makes it the current state. Failures answer a typed error and change nothing.
+   */
+  update<T>(change: DocumentChange<T>): Promise<Result<{ doc: ServersDocument; value: T }>> {
+    const run = this.queue.then(async (): Promise<Result<{ doc: ServersDocument; value: T }>> => {
+      const current = await this.read();
+      if (current.state === 'unreadable') {
+        this.lastState = current;
+        return { ok: false, error: current.error };
+      }
+      const changed = change(current.doc);
+      if (!changed.ok) return changed;
+      const written = await this.write(changed.value.doc);
+      if (!written.ok) return written;
+      this.lastState = { state: 'ok', doc: changed.value.doc };
+      return changed;
+    });
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private async exists(): Promise<boolean> {
+    try {
+      await stat(this.path);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async read(): Promise<ServersFileState> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (cause) {
+      if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'ok', doc: emptyDocument() };
+      const message = cause instanceof Error ? cause.message : String(cause);
+      return { state: 'unreadable', error: appError('storage_error', `Cannot read ${this.path}: ${message}`) };
+    }
+    return parseServersText(text, this.path);
+  }
+
+  /** temp file (0600: entries may hold tokens) + fsync, copy of the old file to .bak, then rename over the old one. */
+  private async write(doc: ServersDocument): Promise<Result<null>> {
+    const temp = `${this.path}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
+    try {
+      await mkdir(dirname(this.path), { recursive: true });
+      const handle = await open(temp, 'w', 0o600);
+      try {
+        await handle.writeFile(serializeDocument(doc), 'utf8');
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await this.backup();
+      await rename(temp, this.path);
+      return { ok: true, value: null };
+    } catch (cause) {
+      await unlink(temp).catch(() => {});
+      const message = cause instanceof Error ? cause.message : String(cause);
+      return { ok: false, error: appError('storage_error', `Could not save ${this.path}: ${message}. Nothing was changed.`) };
+    }
+  }
+
+  /** Keeps the version about to be replaced; the copy goes through its own temp file so .bak is never half-written. */
+  private async backup(): Promise<void> {
+    const bak = `${this.path}.bak`;
+    const temp = `${bak}.${process.pid}.tmp`;
+    try {
+      await copyFile(this.path, temp);
+    } catch (cause) {
+      if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw cause;
+    }
+    try {
+      await rename(temp, bak);
+    } catch (cause) {
+      await unlink(temp).catch(() => {});
+      throw cause;
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerConfig } from '../../../shared/serverConfig.ts';
+import { SECRET_MASK, maskConfig, unmaskConfig } from './serversFileMask.ts';
+
+const http: ServerConfig = {
+  type: 'http',
+  url: 'https://user:pw@mcp.example.com/mcp?api_key=sk-123&team=blue',
+  headers: { Authorization: 'Bearer sk-live-abc', 'X-API-Key': 'k-1', 'X-Workspace': 'acme' },
+};
+const stdio: ServerConfig = {
+  command: 'npx',
+  args: ['-y', 'server-github', '--token', 'ghp_abc', '--api-key=xyz', '--verbose', 'yes'],
+  env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_abc', DB_PASSWORD: 'hunter2', LOG_LEVEL: 'debug' },
+};
+
+describe('secret masking', () => {
+  it('hides secret headers, URL credentials and query keys, keeping the rest readable', () => {
+    const masked = maskConfig(http);
+    const text = JSON.stringify(masked);
+    for (const secret of ['sk-live-abc', 'k-1', 'sk-123', 'pw@']) expect(text).not.toContain(secret);
+    expect(masked).toMatchObject({ headers: { Authorization: `Bearer ${SECRET_MASK}`, 'X-API-Key': SECRET_MASK, 'X-Workspace': 'acme' } });
+    expect(masked.type === 'http' ? masked.url : '').toContain('team=blue');
+  });
+
+  it('hides secret env values and token arguments of stdio servers', () => {
+    const masked = maskConfig(stdio);
+    const text = JSON.stringify(masked);
+    for (const secret of ['ghp_abc', 'xyz', 'hunter2']) expect(text).not.toContain(secret);
+    expect(masked).toMatchObject({
+      env: { LOG_LEVEL: 'debug' },
+      args: ['-y', 'server-github', '--token', SECRET_MASK, `--api-key=${SECRET_MASK}`, '--verbose', 'yes'],
+    });
+  });
+
+  it('restores stored secrets when the masked config comes back unchanged', () => {
+    expect(unmaskConfig(maskConfig(http), http)).toEqual({ ok: true, value: http });
+    expect(unmaskConfig(maskConfig(stdio), stdio)).toEqual({ ok: true, value: stdio });
+  });
+
+  it('takes new values the user typed and keeps hidden ones next to them', () => {
+    const edited = maskConfig(stdio);
+    if (edited.type === 'http' || !('command' in edited)) throw new Error('stdio expected');
+    const incoming: ServerConfig = { ...edited, env: { ...edited.env, DB_PASSWORD: 'new-pass', EXTRA: '1' } };
+    const result = unmaskConfig(incoming, stdio);
+    expect(result.ok && 'env' in result.value ? result.value.env : undefined).toEqual({
+      GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_abc', DB_PASSWORD: 'new-pass', LOG_LEVEL: 'debug', EXTRA: '1',
+    });
+  });
+
+  it('keeps hidden query keys when only the URL path was edited', () => {
+    const masked = maskConfig(http);
+    const url = masked.type === 'http' ? masked.url.replace('/mcp?', '/v2/mcp?') : '';
+    const result = unmaskConfig({ ...masked, type: 'http', url }, http);
+    expect(result.ok && result.value.type === 'http' ? result.value.url : '').toBe('https://user:pw@mcp.example.com/v2/mcp?api_key=sk-123&team=blue');
+  });
+
+  it('refuses a mask with no stored value behind it, naming the field', () => {
+    const result = unmaskConfig({ command: 'x', env: { API_KEY: SECRET_MASK } }, undefined);
+    expect(result.ok ? undefined : result.error).toMatchObject({ code: 'invalid_config', field: 'env.API_KEY' });
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * Secrets stay in servers.json (the user put them there) but never reach the renderer: header values, env values,
+ * URL query parameters and `--token value` arguments whose names look secret are masked in the server list, and a
+ * config sent back with the mask untouched keeps the stored value.
+ */
+import { err, ok, type Result } from '../../../shared/errors.ts';
+import { isHttpConfig, type ServerConfig } from '../../../shared/serverConfig.ts';
+
+/** What a hidden value looks like in the renderer. */
+export const SECRET_MASK = '••••••••';
+
+/** Names of env variables, headers, query parameters and flags whose values are treated as secrets. */
+const secretName = /key|token|secret|passw|pwd|credential|auth|cookie|session|private|signature|bearer/i;
+
+/** True when a variable, header or parameter of this name probably holds a secret. */
+export function looksSecret(name: string): boolean {
+  return secretName.test(name);
+}
+
+/** Hides a value; the auth scheme (`Bearer`, `Basic`...) stays visible because it helps and is not secret. */
+export function maskValue(value: string): string {
+  if (value === '') return value;
+  const scheme = /^(Bearer|Basic|Token|Bot|Digest)\s+/i.exec(value);
+  return scheme ? `${scheme[0]}${SECRET_MASK}` : SECRET_MASK;
+}
+
+function maskRecord(values: Record<string, string> | undefined): Record<string, string> | undefined {
+  if (!values) return undefined;
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, looksSecret(name) ? maskValue(value) : value]));
+}
+
+/** Masks secret-looking query parameters (`?api_key=...`) and any password in the URL's userinfo. */
+export function maskUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  let changed = false;
+  if (parsed.password) {
+    parsed.password = SECRET_MASK;
+    changed = true;
+  }
+  for (const [name, value] of [...parsed.searchParams]) {
+    if (looksSecret(name) && value !== '') {
+      parsed.searchParams.set(name, SECRET_MASK);
+      changed = true;
+    }
+  }
+  // Rebuilding the URL would re-encode the mask; keep it readable.
+  return changed ? parsed.toString().replaceAll(encodeURIComponent(SECRET_MASK), SECRET_MASK) : url;
+}
+
+/** Masks `--api-key=x` and the value after `--token`, `--password`... */
+export function maskArgs(args: string[] | undefined): string[] | undefined {
+  if (!args) return undefined;
+  return args.map((arg, i) => {
+    const inline = /^(--?[A-Za-z0-9_.-]+)=(.*)$/.exec(arg);
+    if (inline?.[1] && inline[2] !== undefined && looksSecret(inline[1])) return `${inline[1]}=${maskValue(inline[2])}`;
+    const previous = i > 0 ? args[i - 1] : undefined;
+    if (previous && /^--?[A-Za-z0-9_.-]+$/.test(previous) && looksSecret(previous) && !arg.startsWith('-')) return maskValue(arg);
+    return arg;
+  });
+}
+
+/** The config as the renderer may see it. */
+export function maskConfig(config: ServerConfig): ServerConfig {
+  if (isHttpConfig(config)) {
+    const headers = maskRecord(config.headers);
+    return { ...config, url: maskUrl(config.url), ...(headers ? { headers } : {}) };
+  }
+  const env = maskRecord(config.env);
+  const args = maskArgs(config.args);
+  return { ...config, ...(env ? { env } : {}), ...(args ? { args } : {}) };
+}
+
+/** Keeps the stored value where the incoming one is exactly the mask of it. */
+function keep(incoming: string, stored: string | undefined, mask: (value: string) => string): string {
+  return stored !== undefined && incoming === mask(stored) ? stored : incoming;
+}
+
+function unmaskRecord(incoming: Record<string, string> | undefined, stored: Record<string, string> | undefined) {
+  if (!incoming) return undefined;
+  return Object.fromEntries(Object.entries(incoming).map(([name, value]) => [name, keep(value, stored?.[name], maskValue)]));
+}
+
+/** Puts stored query parameters and password back where the edited URL still carries the mask (path edits allowed). */
+function unmaskUrl(incoming: string, stored: string): string {
+  if (incoming === maskUrl(stored)) return stored;
+  let next: URL;
+  let old: URL;
+  try {
+    next = new URL(incoming.replaceAll(SECRET_MASK, encodeURIComponent(SECRET_MASK)));
+    old = new URL(stored);
+  } catch {
+    return incoming;
+  }
+  if (decodeURIComponent(next.password) === SECRET_MASK && old.password) next.password = old.password;
+  for (const [name, value] of [...next.searchParams]) {
+    const previous = old.searchParams.get(name);
+    if (value === SECRET_MASK && previous !== null) next.searchParams.set(name, previous);
+  }
+  const text = next.toString();
+  return text.includes(encodeURIComponent(SECRET_MASK)) ? text.replaceAll(encodeURIComponent(SECRET_MASK), SECRET_MASK) : text;
+}
+
+/** Finds a mask left in a config, as the field it sits in. */
+function leftoverMask(config: ServerConfig): string | undefined {
+  const scan = (values: Record<string, string> | undefined) =>
+    Object.entries(values ?? {}).find(([, value]) => value.includes(SECRET_MASK))?.[0];
+  if (isHttpConfig(config)) {
+    if (config.url.includes(SECRET_MASK)) return 'url';
+    const header = scan(config.headers);
+    return header !== undefined ? `headers.${header}` : undefined;
+  }
+  const env = scan(config.env);
+  if (env !== undefined) return `env.${env}`;
+  const arg = (config.args ?? []).findIndex((value) => value.includes(SECRET_MASK));
+  return arg >= 0 ? `args.${arg}` : undefined;
+}
+
+/**
+ * Restores stored secrets where the renderer sent the mask back. A mask with nothing stored behind it (e.g. a
+ * copied server) is refused, naming the field, rather than saved as the literal bullets.
+ */
+export function unmaskConfig(incoming: ServerConfig, stored: ServerConfig | undefined): Result<ServerConfig> {
+  let restored: ServerConfig;
+  if (isHttpConfig(incoming)) {
+    const old = stored && isHttpConfig(stored) ? stored : undefined;
+    const headers = unmaskRecord(incoming.headers, old?.headers);
+    restored = { ...incoming, url: old ? unmaskUrl(incoming.url, old.url) : incoming.url, ...(headers ? { headers } : {}) };
+  } else {
+    const old = stored && !isHttpConfig(stored) ? stored : undefined;
+    const env = unmaskRecord(incoming.env, old?.env);
+    const maskedOld = maskArgs(old?.args);
+    const args = incoming.args?.map((arg, i) => {
+      const previous = old?.args?.[i];
+      return previous !== undefined && maskedOld?.[i] === arg ? previous : arg;
+    });
+    restored = { ...incoming, ...(env ? { env } : {}), ...(args ? { args } : {}) };
+  }
+  const field = leftoverMask(restored);
+  if (field !== undefined) return err('invalid_config', `${field}: this value is hidden; type it again`, { field });
+  return ok(restored);
+}
