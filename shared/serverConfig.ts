@@ -61,6 +61,19 @@ export const httpServerConfigSchema = z.object({
       }
     }, 'URL must be an http:// or https:// address'),
   headers: z.record(z.string().min(1), z.string()).optional(),
+  /** OAuth sign-in settings; only needed for servers whose authorization server cannot register Switchboard itself. */
+  oauth: z
+    .object({
+      /** Client ID registered with the authorization server by hand (pre-registration). */
+      clientId: z.string().trim().min(1).optional(),
+      /** Client secret that goes with `clientId`, for confidential pre-registered clients. */
+      clientSecret: z.string().min(1).optional(),
+      /** Scopes to ask for when neither the server's challenge nor its metadata name any. */
+      scopes: z.array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, 'A scope is one word of printable characters')).optional(),
+      /** Fixed loopback port for the sign-in redirect (when a pre-registered client only allows one). */
+      callbackPort: z.number().int().min(1024).max(65535).optional(),
+    })
+    .optional(),
   ...switchboardFields,
 });
 
