@@ -1,10 +1,24 @@
-/** The MCP connection manager: one client per configured server (placeholder while the real one is built). */
+/** The MCP connection manager: one client per configured server, all started in parallel, restarted on crash, reconciled on change. */
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
-import { err } from '../../../shared/errors.ts';
+import { err, ok } from '../../../shared/errors.ts';
+import { isHttpConfig, serverDefaults, type ServerConfig } from '../../../shared/serverConfig.ts';
 import type { ServerStatus, TestConnectionReport } from '../../../shared/servers.ts';
 import type { HostEnvironment } from '../environment.ts';
 import type { ElicitationBroker } from '../ports.ts';
-import type { McpServerManager, ServerManagerListener } from './types.ts';
+import { defaultBackoff, type BackoffTiming } from './backoff.ts';
+import { EraCache, launchKey, type EraCacheHorizons } from './eraCache.ts';
+import { openServer } from './openServer.ts';
+import { ServerLogs, type ServerLogLimits } from './serverLogs.ts';
+import { ServerSlot, type SlotContext } from './serverSlot.ts';
+import type { ManagedServer, McpServerManager, ServerManagerListener } from './types.ts';
+
+/** Tuning knobs, mainly for tests: restart timing, log limits, era horizons, the clock. */
+export interface ServerManagerOptions {
+  backoff?: Partial<BackoffTiming>;
+  logLimits?: Partial<ServerLogLimits>;
+  eraHorizons?: Partial<EraCacheHorizons>;
+  now?: () => number;
+}
 
 /** What the manager needs: the environment, the elicitation broker, where to report, and an optional OAuth seam. */
 export interface ServerManagerDeps {
@@ -12,26 +26,245 @@ export interface ServerManagerDeps {
   broker: ElicitationBroker;
   listener: ServerManagerListener;
   authProvider?: (serverId: string) => OAuthClientProvider | undefined;
+  options?: ServerManagerOptions;
 }
 
-/** Builds the manager. */
-export function createServerManager(_deps: ServerManagerDeps): McpServerManager {
-  const notReady = (): ServerStatus => ({ state: 'error', message: 'The connection manager is not implemented yet', code: 'not_implemented', stderrTail: [], at: Date.now() });
-  const report = (): Promise<TestConnectionReport> => Promise.resolve({ status: notReady(), tools: [], resources: 0, prompts: 0, stderrTail: [] });
-  const nope = () => Promise.resolve(err('not_implemented', 'The connection manager is not implemented yet'));
-  return {
-    setServers: () => {},
-    whenSettled: () => Promise.resolve(),
-    status: () => undefined,
-    catalog: () => undefined,
-    restart: nope,
-    logs: () => [],
-    callTool: nope,
-    listResources: nope,
-    listResourceTemplates: nope,
-    readResource: nope,
-    getPrompt: nope,
-    testConnection: report,
-    shutdown: () => Promise.resolve(),
+/** Lines of stderr shown with an error or a test report. */
+const stderrTailLines = 20;
+
+/** What decides whether a running server must be restarted after a config change (not tool settings or timeouts). */
+function connectionFingerprint(config: ServerConfig): string {
+  return `${isHttpConfig(config) ? config.type : 'stdio'}:${launchKey(config)}`;
+}
+
+function initialStatus(entry: ManagedServer): ServerStatus {
+  if ('invalid' in entry) return { state: 'invalid', message: entry.invalid.message, ...(entry.invalid.field !== undefined ? { field: entry.invalid.field } : {}) };
+  if (entry.config.enabled === false) return { state: 'disabled' };
+  return { state: 'connecting', since: Date.now() };
+}
+
+/** Builds the manager. Nothing starts until `setServers`. */
+export function createServerManager(deps: ServerManagerDeps): McpServerManager {
+  const options = deps.options ?? {};
+  const now = options.now ?? Date.now;
+  const logs = new ServerLogs((line) => deps.listener.onLog(line), options.logLimits, now);
+  const eraCache = new EraCache(deps.env.dataDir, { ...(options.eraHorizons ? { horizons: options.eraHorizons } : {}), now });
+  const open: SlotContext['open'] = {
+    baseEnv: deps.env.baseEnv ?? process.env,
+    broker: deps.broker,
+    eraCache,
+    clientInfo: { name: 'switchboard', version: deps.env.version },
   };
+  const ctx: SlotContext = {
+    open,
+    authProvider: (serverId) => deps.authProvider?.(serverId),
+    logs,
+    listener: deps.listener,
+    backoff: { ...defaultBackoff, ...options.backoff },
+    now,
+  };
+  const slots = new Map<string, ServerSlot>();
+  const fingerprints = new Map<string, string>();
+  const background = new Set<Promise<void>>();
+  const tests = new Set<AbortController>();
+  let shuttingDown = false;
+
+  const track = (promise: Promise<void>) => {
+    const tracked = promise.catch(() => {}).finally(() => background.delete(tracked));
+    background.add(tracked);
+  };
+
+  /** Why a server cannot take a request right now, or its live connection. */
+  const liveConnection = (serverId: string) => {
+    const slot = slots.get(serverId);
+    if (!slot) return { ok: false as const, result: err('not_found', `No server named "${serverId}".`) };
+    const status = slot.status;
+    if (status.state === 'disabled') return { ok: false as const, result: err('server_disabled', `The server "${serverId}" is disabled.`) };
+    if (status.state === 'invalid') return { ok: false as const, result: err('invalid_config', `The server "${serverId}" has an invalid configuration: ${status.message}`) };
+    const connection = slot.live;
+    if (!connection) return { ok: false as const, result: err('server_not_ready', `The server "${serverId}" is not ready (${describeState(status)}).`) };
+    return { ok: true as const, connection, slot };
+  };
+
+  const manager: McpServerManager = {
+    setServers(servers) {
+      if (shuttingDown) return;
+      const wanted = new Set<string>();
+      for (const entry of servers) {
+        wanted.add(entry.id);
+        let slot = slots.get(entry.id);
+        const fresh = !slot;
+        if (!slot) {
+          slot = new ServerSlot(entry.id, entry, initialStatus(entry), ctx);
+          slots.set(entry.id, slot);
+        }
+        const previous = slot.entry;
+        slot.entry = entry;
+        if ('invalid' in entry) {
+          fingerprints.delete(entry.id);
+          track(slot.stop(initialStatus(entry)));
+          continue;
+        }
+        if (entry.config.enabled === false) {
+          fingerprints.delete(entry.id);
+          track(slot.stop({ state: 'disabled' }));
+          continue;
+        }
+        const fingerprint = connectionFingerprint(entry.config);
+        const wasActive = !fresh && 'config' in previous && previous.config.enabled !== false && fingerprints.get(entry.id) === fingerprint;
+        if (wasActive) continue; // unchanged: leave the running (or failed) server alone; restart() is the way to retry
+        fingerprints.set(entry.id, fingerprint);
+        const target = slot;
+        track(fresh ? target.start() : target.stop().then(() => target.start()));
+      }
+      for (const [id, slot] of [...slots]) {
+        if (wanted.has(id)) continue;
+        slots.delete(id);
+        fingerprints.delete(id);
+        track(slot.stop());
+        logs.drop(id);
+      }
+    },
+
+    async whenSettled() {
+      // Loop: a setServers during the wait adds attempts that must settle too.
+      for (;;) {
+        const pending = [...background, ...[...slots.values()].map((slot) => slot.pending)].filter((p): p is Promise<void> => p !== undefined);
+        if (pending.length === 0) return;
+        await Promise.all(pending);
+      }
+    },
+
+    status: (serverId) => slots.get(serverId)?.status,
+    catalog: (serverId) => slots.get(serverId)?.catalog,
+
+    async restart(serverId) {
+      const slot = slots.get(serverId);
+      if (!slot) return err('not_found', `No server named "${serverId}".`);
+      if (slot.status.state === 'disabled') return err('server_disabled', `The server "${serverId}" is disabled; enable it to start it.`);
+      if (slot.status.state === 'invalid') return err('invalid_config', `The server "${serverId}" has an invalid configuration: ${slot.status.message}`);
+      if (shuttingDown) return err('cancelled', 'The app is shutting down.');
+      logs.append(serverId, 'host', 'Restart requested.');
+      await slot.restartNow();
+      return ok(null);
+    },
+
+    logs: (serverId, limit) => logs.tail(serverId, limit),
+
+    async callTool(serverId, toolName, args, callOptions = {}) {
+      const live = liveConnection(serverId);
+      if (!live.ok) return live.result;
+      const timeoutMs = callOptions.timeoutMs ?? live.slot.config?.toolTimeoutMs ?? serverDefaults.toolTimeoutMs;
+      const outcome = await live.connection.callTool(toolName, args, callOptions, timeoutMs);
+      if (!outcome.result.ok && outcome.result.error.code === 'process_exited') {
+        const tail = logs.stderrTail(serverId, 10);
+        if (tail.length > 0) return err('process_exited', outcome.result.error.message, { detail: tail.join('\n') });
+      }
+      return outcome.result;
+    },
+
+    async listResources(serverId, cursor) {
+      const live = liveConnection(serverId);
+      return live.ok ? live.connection.listResources(cursor) : live.result;
+    },
+    async listResourceTemplates(serverId) {
+      const live = liveConnection(serverId);
+      return live.ok ? live.connection.listResourceTemplates() : live.result;
+    },
+    async readResource(serverId, uri) {
+      const live = liveConnection(serverId);
+      return live.ok ? live.connection.readResource(uri) : live.result;
+    },
+    async getPrompt(serverId, name, args) {
+      const live = liveConnection(serverId);
+      return live.ok ? live.connection.getPrompt(name, args) : live.result;
+    },
+
+    testConnection: (name, config) => testConnection(name, config),
+
+    async shutdown() {
+      shuttingDown = true;
+      for (const controller of tests) controller.abort();
+      const stops = [...slots.values()].map((slot) => slot.stop());
+      await Promise.all([...stops, ...background]);
+      await eraCache.flush();
+    },
+  };
+
+  /** Connects once to an unsaved config, with its own log, and always disconnects. */
+  async function testConnection(name: string, config: ServerConfig): Promise<TestConnectionReport> {
+    const stderr: string[] = [];
+    const cancel = new AbortController();
+    tests.add(cancel);
+    try {
+      const authProvider = deps.authProvider?.(name);
+      const result = await openServer({
+        ...open,
+        serverId: name,
+        config,
+        cancel: cancel.signal,
+        ...(authProvider ? { authProvider } : {}),
+        hooks: {
+          log: (stream, text) => {
+            if (stream !== 'stderr') return;
+            stderr.push(text);
+            if (stderr.length > stderrTailLines) stderr.shift();
+          },
+          catalogChanged: () => {},
+          warning: () => {},
+          lost: () => {},
+        },
+      });
+      if (!result.ok) {
+        const status: ServerStatus =
+          result.failure.kind === 'auth_required'
+            ? { state: 'auth_required', message: result.failure.message }
+            : { state: 'error', message: result.failure.error.message, code: result.failure.error.code, stderrTail: [...stderr], at: now() };
+        return { status, tools: [], resources: 0, prompts: 0, stderrTail: [...stderr] };
+      }
+      const { catalog, info } = result;
+      await result.connection.close();
+      return {
+        status: {
+          state: 'ready',
+          since: now(),
+          ...info,
+          counts: { tools: catalog.tools.length, resources: catalog.resourceCount, prompts: catalog.prompts.length },
+          warnings: result.warnings,
+        },
+        tools: catalog.tools.map((tool) => ({
+          name: tool.name,
+          ...(tool.title !== undefined ? { title: tool.title } : {}),
+          ...(tool.description !== undefined ? { description: tool.description } : {}),
+        })),
+        resources: catalog.resourceCount,
+        prompts: catalog.prompts.length,
+        stderrTail: [...stderr],
+      };
+    } finally {
+      tests.delete(cancel);
+    }
+  }
+
+  return manager;
+}
+
+/** A status in a few words, for "not ready" messages. */
+function describeState(status: ServerStatus): string {
+  switch (status.state) {
+    case 'connecting':
+      return 'still connecting';
+    case 'error':
+      return `error: ${status.message}`;
+    case 'restarting':
+      return `restarting after: ${status.lastError}`;
+    case 'auth_required':
+      return 'sign-in required';
+    case 'ready':
+      return 'ready';
+    case 'disabled':
+      return 'disabled';
+    case 'invalid':
+      return `invalid configuration: ${status.message}`;
+  }
 }

@@ -1,0 +1,205 @@
+/** One live MCP client for one server: requests, catalog refresh on list changes, elicitation routing, close. */
+import type { ChildProcess } from 'node:child_process';
+import { StreamableHTTPClientTransport, type Client, type ElicitRequestParams, type ElicitResult, type Transport } from '@modelcontextprotocol/client';
+import { err, ok, type Result } from '../../../shared/errors.ts';
+import type { CapabilitySummary, ProtocolEra, PromptMessages, ResourceContents, ResourceInfo, ResourceTemplateInfo } from '../../../shared/servers.ts';
+import type { ElicitationBroker, ElicitationRequestInput, ToolCallOptions } from '../ports.ts';
+import { toPromptInfo, toPromptMessages, toResourceContents, toResourceInfo, toResourceTemplateInfo, toServerTool } from './convert.ts';
+import { describeExit, describeRequestError, isConnectionLost, type ExitInfo } from './mcpErrors.ts';
+import { InflightCalls, runToolCall, type CallOutcome } from './toolCall.ts';
+import type { ServerCatalog } from './types.ts';
+
+/** What a connection reports to its owner. */
+export interface ConnectionHooks {
+  log(stream: 'stderr' | 'host' | 'server', text: string, level?: string): void;
+  /** The catalog was refreshed after a list change. */
+  catalogChanged(catalog: ServerCatalog): void;
+  /** A non-fatal problem while ready (e.g. a non-JSON stdout line). */
+  warning(text: string): void;
+  /** The connection ended without being asked to (crash, exit, network loss). */
+  lost(message: string): void;
+}
+
+/** What a ready connection reports about its server. */
+export interface ReadyInfo {
+  era: ProtocolEra;
+  protocolVersion: string;
+  serverName: string;
+  serverVersion: string;
+  instructions?: string;
+  capabilities: CapabilitySummary;
+}
+
+/** Debounce of catalog refreshes, so a burst of list_changed notifications costs one refresh. */
+const refreshDebounceMs = 50;
+
+/** A connected client plus what is needed to use, watch and close it. */
+export class ServerConnection {
+  readonly serverId: string;
+  readonly client: Client;
+  private readonly transport: Transport;
+  private readonly hooks: ConnectionHooks;
+  private readonly inflight = new InflightCalls();
+  private child: ChildProcess | undefined;
+  private exit: ExitInfo | undefined;
+  private closing = false;
+  private refreshTimer: NodeJS.Timeout | undefined;
+  private refreshing: Promise<void> = Promise.resolve();
+
+  constructor(serverId: string, client: Client, transport: Transport, hooks: ConnectionHooks) {
+    this.serverId = serverId;
+    this.client = client;
+    this.transport = transport;
+    this.hooks = hooks;
+  }
+
+  /** Child pid of a stdio server (undefined for HTTP). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Remembers the child process (set by the opener once spawned). */
+  attachChild(child: ChildProcess): void {
+    this.child = child;
+    child.once('exit', (code, signal) => {
+      this.exit = { code, signal };
+    });
+  }
+
+  /** How the child ended, if it did. */
+  get exitInfo(): ExitInfo | undefined {
+    return this.exit;
+  }
+
+  /** Wires what only matters once the client is connected: unexpected close, list changes, server logs. */
+  watch(): void {
+    this.client.onclose = () => {
+      if (this.closing) return;
+      this.closing = true;
+      this.hooks.lost(this.exit ? `The server exited (${describeExit(this.exit)}).` : 'The connection to the server closed.');
+    };
+  }
+
+  /** Refreshes the catalog soon (debounced); called on every list_changed, legacy or via subscriptions/listen. */
+  scheduleRefresh(): void {
+    if (this.closing) return;
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      this.refreshing = this.refreshing.then(async () => {
+        if (this.closing) return;
+        try {
+          const catalog = await fetchCatalog(this.client, this.serverId, {});
+          if (!this.closing) this.hooks.catalogChanged(catalog);
+        } catch (error) {
+          this.hooks.log('host', `Refreshing the tool list failed: ${describeRequestError(error).message}`);
+        }
+      });
+    }, refreshDebounceMs);
+  }
+
+  /** The elicitation handler: routes the request to the broker, tied to the call in flight when that can be told. */
+  async elicit(broker: ElicitationBroker, params: ElicitRequestParams, requestSignal: AbortSignal): Promise<ElicitResult> {
+    const attribution = this.inflight.attribute();
+    const base = { serverId: this.serverId, message: params.message, ...(attribution.chatId !== undefined ? { chatId: attribution.chatId } : {}) };
+    const input: ElicitationRequestInput =
+      params.mode === 'url'
+        ? { ...base, mode: 'url', url: params.url, ...(params.elicitationId !== undefined ? { elicitationId: params.elicitationId } : {}) }
+        : { ...base, mode: 'form', requestedSchema: params.requestedSchema };
+    const signal = attribution.signal ? AbortSignal.any([requestSignal, attribution.signal]) : requestSignal;
+    // The user's thinking time must not count against the tool call's timeout.
+    const resume = attribution.pause();
+    try {
+      const answer = await broker.request(input, { signal });
+      return answer.action === 'accept' ? { action: 'accept', ...(answer.content ? { content: answer.content } : {}) } : { action: answer.action };
+    } finally {
+      resume();
+    }
+  }
+
+  /** Calls a tool; see runToolCall for timeout and abort semantics. */
+  async callTool(toolName: string, args: Record<string, unknown>, options: ToolCallOptions, timeoutMs: number): Promise<CallOutcome> {
+    const outcome = await runToolCall(this.client, this.inflight, toolName, args, options, timeoutMs);
+    if (outcome.connectionLost) this.reportLost();
+    return outcome;
+  }
+
+  /** One page of resources (or all of them when no cursor is given: the SDK walks the pages). */
+  listResources(cursor?: string): Promise<Result<{ resources: ResourceInfo[]; nextCursor?: string }>> {
+    return this.request(async () => {
+      const page = await this.client.listResources(cursor !== undefined ? { cursor } : undefined, { cacheMode: 'refresh' });
+      return { resources: page.resources.map((r) => toResourceInfo(this.serverId, r)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+    });
+  }
+
+  /** Every resource template. */
+  listResourceTemplates(): Promise<Result<ResourceTemplateInfo[]>> {
+    return this.request(async () => (await this.client.listResourceTemplates(undefined, { cacheMode: 'refresh' })).resourceTemplates.map((t) => toResourceTemplateInfo(this.serverId, t)));
+  }
+
+  /** Reads one resource. */
+  readResource(uri: string): Promise<Result<ResourceContents[]>> {
+    return this.request(async () => toResourceContents(await this.client.readResource({ uri }, { cacheMode: 'bypass' })));
+  }
+
+  /** Renders one prompt. */
+  getPrompt(name: string, args: Record<string, string> | undefined): Promise<Result<PromptMessages>> {
+    return this.request(async () => toPromptMessages(await this.client.getPrompt({ name, ...(args ? { arguments: args } : {}) })));
+  }
+
+  /** Closes the client and makes sure the child is gone (SIGKILL after the SDK's own grace periods). */
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    await closeQuietly(this.client, this.transport);
+    await reap(this.child);
+  }
+
+  private async request<T>(run: () => Promise<T>): Promise<Result<T>> {
+    try {
+      return ok(await run());
+    } catch (error) {
+      if (isConnectionLost(error)) this.reportLost();
+      const appErr = describeRequestError(error);
+      return err(appErr.code, appErr.message, appErr.detail !== undefined ? { detail: appErr.detail } : {});
+    }
+  }
+
+  private reportLost(): void {
+    if (this.closing) return;
+    this.closing = true;
+    this.hooks.lost('The connection to the server was lost.');
+  }
+}
+
+/** Lists tools, prompts and resources (each only when the server declares it) in parallel. */
+export async function fetchCatalog(client: Client, serverId: string, options: { signal?: AbortSignal; timeout?: number }): Promise<ServerCatalog> {
+  const caps = client.getServerCapabilities();
+  const request = { ...options, cacheMode: 'refresh' as const };
+  const [tools, prompts, resources] = await Promise.all([
+    caps?.tools ? client.listTools(undefined, request) : Promise.resolve({ tools: [] }),
+    caps?.prompts ? client.listPrompts(undefined, request) : Promise.resolve({ prompts: [] }),
+    caps?.resources ? client.listResources(undefined, request) : Promise.resolve({ resources: [] }),
+  ]);
+  return {
+    tools: tools.tools.map(toServerTool),
+    prompts: prompts.prompts.map((prompt) => toPromptInfo(serverId, prompt)),
+    resourceCount: resources.resources.length,
+  };
+}
+
+/** Closes client and transport, ignoring errors: a close must never throw into shutdown. */
+export async function closeQuietly(client: Client, transport: Transport): Promise<void> {
+  // A 2025-era HTTP session is ended explicitly so the server can free it (modern connections have no session id).
+  if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) await transport.terminateSession().catch(() => {});
+  await client.close().catch(() => {});
+  await transport.close().catch(() => {});
+}
+
+/** Waits for a child to exit, killing it if it outlives the SDK's close (stdin end, SIGTERM, SIGKILL). */
+export async function reap(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGKILL');
+  await Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())]);
+}

@@ -1,0 +1,112 @@
+/** How a server is reached: the stdio child's environment and command lookup, and the transport for each config kind. */
+import { ChildProcess } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
+import path from 'node:path';
+import { SSEClientTransport, StreamableHTTPClientTransport, type OAuthClientProvider, type Transport } from '@modelcontextprotocol/client';
+import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { appError, type AppError } from '../../../shared/errors.ts';
+import type { HttpServerConfig, StdioServerConfig } from '../../../shared/serverConfig.ts';
+
+/**
+ * The environment of a stdio server: the SDK's small inherited set (HOME, PATH, USER, SHELL, TERM, LOGNAME and the
+ * platform's essentials) read from `baseEnv`, overlaid with the server's own variables. Never the host's whole
+ * environment, so API keys and tokens in it do not leak to every server.
+ */
+export function serverEnvironment(baseEnv: Record<string, string | undefined>, own: Record<string, string> | undefined): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const key of DEFAULT_INHERITED_ENV_VARS) {
+    const value = baseEnv[key];
+    // Values starting with "()" are exported shell functions; the SDK skips them for safety, and so do we.
+    if (value !== undefined && !value.startsWith('()')) env[key] = value;
+  }
+  return { ...env, ...own };
+}
+
+/** Finds the executable the way spawn will (PATH of the child's environment); an AppError naming command and PATH when absent. */
+export function resolveCommand(command: string, env: Record<string, string>, cwd: string | undefined): { ok: true; path: string } | { ok: false; error: AppError } {
+  const searchPath = env.PATH ?? env.Path ?? '';
+  if (cwd !== undefined) {
+    if (!isDirectory(cwd)) return { ok: false, error: appError('connect_failed', `The working folder "${cwd}" does not exist.`, { field: 'cwd' }) };
+  }
+  if (command.includes('/') || command.includes('\\')) {
+    const full = path.resolve(cwd ?? process.cwd(), command);
+    return isExecutable(full)
+      ? { ok: true, path: full }
+      : { ok: false, error: appError('command_not_found', `Command not found: "${command}" (looked for ${full}).`, { field: 'command' }) };
+  }
+  const extensions = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD;.BAT;.COM').split(';').concat('') : [''];
+  for (const dir of searchPath.split(path.delimiter).filter(Boolean)) {
+    for (const ext of extensions) {
+      const candidate = path.join(dir, command + ext);
+      if (isExecutable(candidate)) return { ok: true, path: candidate };
+    }
+  }
+  const shown = searchPath === '' ? '(PATH is empty)' : searchPath;
+  return {
+    ok: false,
+    error: appError('command_not_found', `Command not found: "${command}". Searched PATH: ${shown}`, {
+      field: 'command',
+      detail: 'Install the program, use its full path, or set PATH in the server\'s env.',
+    }),
+  };
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    if (!statSync(file).isFile()) return false;
+    accessSync(file, process.platform === 'win32' ? constants.F_OK : constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Builds the stdio transport (stderr piped so it can be logged). The SDK's base class is used as is: only it gets the
+ * disposable probe sibling in auto negotiation. */
+export function stdioTransport(config: StdioServerConfig, env: Record<string, string>): StdioClientTransport {
+  return new StdioClientTransport({
+    command: config.command,
+    args: config.args ?? [],
+    env,
+    stderr: 'pipe',
+    ...(config.cwd !== undefined ? { cwd: config.cwd } : {}),
+  });
+}
+
+/** Builds the HTTP transport: custom headers on every request, and the auth provider seam for OAuth. */
+export function httpTransport(config: HttpServerConfig, authProvider: OAuthClientProvider | undefined): Transport {
+  const url = new URL(config.url);
+  const requestInit: RequestInit = config.headers ? { headers: config.headers } : {};
+  if (config.type === 'sse') return new SSEClientTransport(url, { requestInit, ...(authProvider ? { authProvider } : {}) });
+  return new StreamableHTTPClientTransport(url, { requestInit, ...(authProvider ? { authProvider } : {}) });
+}
+
+/**
+ * The child process behind a started stdio transport. The SDK keeps it private; we need it to watch stdout for non-JSON
+ * lines (the SDK skips them silently), to learn the exit code, and to make sure nothing survives shutdown.
+ */
+export function childOf(transport: StdioClientTransport): ChildProcess | undefined {
+  const candidate: unknown = Reflect.get(transport, '_process');
+  return candidate instanceof ChildProcess ? candidate : undefined;
+}
+
+/**
+ * Runs `onStarted` with the child right after the transport spawns it, before any output can be read: the start method
+ * is wrapped on this instance only, so the class stays the SDK's own (which keeps the sibling probe).
+ */
+export function onTransportStarted(transport: StdioClientTransport, onStarted: (child: ChildProcess) => void): void {
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    await start();
+    const child = childOf(transport);
+    if (child) onStarted(child);
+  };
+}

@@ -1,0 +1,172 @@
+/** Opens one server: transport, client, era negotiation (or the cached verdict), catalog, all within the connect timeout. */
+import { Client, type Implementation, type OAuthClientProvider, type PriorDiscovery, type Transport } from '@modelcontextprotocol/client';
+import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { appError } from '../../../shared/errors.ts';
+import { isHttpConfig, serverDefaults, type ServerConfig } from '../../../shared/serverConfig.ts';
+import type { ElicitationBroker } from '../ports.ts';
+import { closeQuietly, fetchCatalog, ServerConnection, type ConnectionHooks, type ReadyInfo } from './connection.ts';
+import { toCapabilitySummary } from './convert.ts';
+import { launchKey, type EraCache } from './eraCache.ts';
+import { httpTransport, onTransportStarted, resolveCommand, serverEnvironment, stdioTransport } from './launch.ts';
+import { describeConnectFailure, quoteLine, type ConnectFailure } from './mcpErrors.ts';
+import { lineHeads, lineSplitter } from './serverLogs.ts';
+import type { ServerCatalog } from './types.ts';
+
+/** Everything needed to open one server. */
+export interface OpenSetup {
+  serverId: string;
+  config: ServerConfig;
+  baseEnv: Record<string, string | undefined>;
+  broker: ElicitationBroker;
+  eraCache: EraCache;
+  authProvider?: OAuthClientProvider;
+  clientInfo: Implementation;
+  hooks: ConnectionHooks;
+  /** Aborted when the owner gives up on this attempt (stop, restart, shutdown). */
+  cancel: AbortSignal;
+}
+
+/** A ready connection with what it found, or why it failed. */
+export type OpenResult =
+  | { ok: true; connection: ServerConnection; info: ReadyInfo; catalog: ServerCatalog; warnings: string[] }
+  | { ok: false; failure: ConnectFailure };
+
+type AttemptResult = OpenResult | { ok: false; failure: ConnectFailure; priorRejected: boolean };
+
+/** Opens the server, using (and maintaining) the cached era verdict; a cached modern verdict that fails is forgotten and
+ * the server is probed afresh once. */
+export async function openServer(setup: OpenSetup): Promise<OpenResult> {
+  const key = launchKey(setup.config);
+  const prior = await setup.eraCache.get(key);
+  const first = await attempt(setup, key, prior);
+  if (first.ok || prior?.kind !== 'modern' || setup.cancel.aborted || !('priorRejected' in first) || !first.priorRejected) return first;
+  setup.hooks.log('host', 'The cached protocol verdict (2026-07-28) no longer works; probing the server again.');
+  await setup.eraCache.forget(key);
+  return attempt(setup, key, undefined);
+}
+
+/** Non-JSON-RPC stdout is judged by its first characters: every MCP message is a JSON object carrying "jsonrpc". */
+function looksLikeJsonRpc(head: string): boolean {
+  const trimmed = head.trimStart();
+  return trimmed === '' || (trimmed.startsWith('{') && trimmed.includes('"jsonrpc"'));
+}
+
+async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | undefined): Promise<AttemptResult> {
+  const { serverId, config, hooks } = setup;
+  const timeoutMs = config.connectTimeoutMs ?? serverDefaults.connectTimeoutMs;
+  const startedAt = Date.now();
+  const garbage: string[] = [];
+  let connected = false;
+
+  let transport: Transport;
+  let stdio: StdioClientTransport | undefined;
+  if (isHttpConfig(config)) {
+    transport = httpTransport(config, setup.authProvider);
+  } else {
+    const env = serverEnvironment(setup.baseEnv, config.env);
+    const resolved = resolveCommand(config.command, env, config.cwd);
+    if (!resolved.ok) return { ok: false, failure: { kind: 'error', error: resolved.error }, priorRejected: false };
+    stdio = stdioTransport(config, env);
+    transport = stdio;
+  }
+
+  // A silent stdio server is a legacy one only after this long; a verdict reached by timing out is not cached.
+  const probeTimeoutMs = Math.min(10_000, Math.max(1000, Math.floor(timeoutMs / 3)));
+  const client = new Client(setup.clientInfo, {
+    capabilities: { elicitation: { form: {}, url: {} } },
+    versionNegotiation: { mode: 'auto', ...(isHttpConfig(config) ? {} : { probe: { timeoutMs: probeTimeoutMs } }) },
+    listChanged: {
+      tools: { autoRefresh: false, debounceMs: 0, onChanged: () => connection.scheduleRefresh() },
+      prompts: { autoRefresh: false, debounceMs: 0, onChanged: () => connection.scheduleRefresh() },
+      resources: { autoRefresh: false, debounceMs: 0, onChanged: () => connection.scheduleRefresh() },
+    },
+  });
+  const connection = new ServerConnection(serverId, client, transport, hooks);
+
+  client.setRequestHandler('elicitation/create', (request, ctx) => connection.elicit(setup.broker, request.params, ctx.mcpReq.signal));
+  client.setNotificationHandler('notifications/message', (notification) => {
+    const data = notification.params.data;
+    hooks.log('server', typeof data === 'string' ? data : JSON.stringify(data), notification.params.level);
+  });
+  // Some servers send list_changed without declaring listChanged; refresh anyway rather than show a stale list.
+  client.fallbackNotificationHandler = (notification) => {
+    if (/^notifications\/(tools|prompts|resources)\/list_changed$/.test(notification.method)) connection.scheduleRefresh();
+    return Promise.resolve();
+  };
+  client.onerror = (error) => hooks.log('host', `Protocol: ${error.message}`);
+
+  if (stdio) {
+    const splitter = lineSplitter((line) => hooks.log('stderr', line));
+    stdio.stderr?.on('data', (chunk: Buffer) => splitter.push(chunk));
+    stdio.stderr?.on('end', () => splitter.flush());
+    onTransportStarted(stdio, (child) => {
+      connection.attachChild(child);
+      child.stdout?.on(
+        'data',
+        lineHeads((head) => {
+          if (looksLikeJsonRpc(head)) return;
+          hooks.log('host', `Ignored a line on stdout that is not MCP JSON: ${quoteLine(head)}`);
+          if (!connected) garbage.push(head);
+          else hooks.warning(`Ignored non-JSON output on stdout: ${quoteLine(head)}`);
+        }),
+      );
+    });
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error('connect timeout'));
+  }, timeoutMs);
+  const onCancel = () => controller.abort(new Error('cancelled'));
+  setup.cancel.addEventListener('abort', onCancel, { once: true });
+  if (setup.cancel.aborted) onCancel();
+  // Closing the transport is what ends a probe in flight (and reaps its sibling process); the signal alone does not.
+  controller.signal.addEventListener('abort', () => void closeQuietly(client, transport), { once: true });
+  const remaining = () => Math.max(1, timeoutMs - (Date.now() - startedAt));
+
+  try {
+    await client.connect(transport, { timeout: timeoutMs, signal: controller.signal, ...(prior ? { prior } : {}) });
+    let discover = client.getDiscoverResult();
+    if (prior?.kind === 'modern') {
+      // Zero-round-trip adoption trusts an old answer; one discover on the live connection confirms the era and refreshes
+      // capabilities and instructions, without the probe process.
+      discover = await client.discover({ timeout: remaining(), signal: controller.signal });
+    }
+    const catalog = await fetchCatalog(client, serverId, { timeout: remaining(), signal: controller.signal });
+    connected = true;
+    connection.watch();
+    const era = client.getProtocolEra() ?? 'legacy';
+    if (era === 'modern' && discover) await setup.eraCache.set(key, { kind: 'modern', discover });
+    // Re-saving a cached legacy verdict would push its horizon forever; a legacy verdict reached by probe timeout is a guess.
+    else if (era === 'legacy' && !prior && Date.now() - startedAt < probeTimeoutMs) await setup.eraCache.set(key, { kind: 'legacy' });
+    const version = client.getServerVersion();
+    const instructions = discover?.instructions ?? client.getInstructions();
+    const info: ReadyInfo = {
+      era,
+      protocolVersion: client.getNegotiatedProtocolVersion() ?? '',
+      serverName: version?.name ?? serverId,
+      serverVersion: version?.version ?? '',
+      ...(instructions !== undefined ? { instructions } : {}),
+      capabilities: toCapabilitySummary(discover?.capabilities ?? client.getServerCapabilities()),
+    };
+    const warnings = garbage.slice(0, 3).map((line) => `Ignored non-JSON output on stdout: ${quoteLine(line)}`);
+    return { ok: true, connection, info, catalog, warnings };
+  } catch (error) {
+    const exit = connection.exitInfo;
+    await connection.close();
+    if (setup.cancel.aborted) return { ok: false, failure: { kind: 'error', error: appError('cancelled', 'The connection attempt was stopped.') }, priorRejected: false };
+    const failure = describeConnectFailure(error, {
+      timedOut,
+      timeoutMs,
+      garbage,
+      ...(exit ? { exit } : {}),
+      ...(isHttpConfig(config) ? { url: config.url } : {}),
+    });
+    return { ok: false, failure, priorRejected: prior?.kind === 'modern' && !timedOut };
+  } finally {
+    clearTimeout(timer);
+    setup.cancel.removeEventListener('abort', onCancel);
+  }
+}

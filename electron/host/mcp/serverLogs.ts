@@ -1,0 +1,150 @@
+/** Per-server log ring buffers (stderr, server log notifications, host notes) with a throttled live feed. */
+import type { LogLine } from '../../../shared/servers.ts';
+
+/** Limits of the log buffers; injectable so tests can use small numbers. */
+export interface ServerLogLimits {
+  /** Lines kept per server. */
+  maxLines: number;
+  /** Characters kept per line; longer lines are cut with an ellipsis. */
+  maxLineChars: number;
+  /** Lines pushed live per server per second; the rest stay readable through `tail` only. */
+  livePerSecond: number;
+}
+
+/** Default limits: the last 1,000 lines per server. */
+export const defaultLogLimits: ServerLogLimits = { maxLines: 1000, maxLineChars: 4000, livePerSecond: 200 };
+
+interface Ring {
+  lines: LogLine[];
+  windowStart: number;
+  windowCount: number;
+  suppressed: number;
+}
+
+/** Keeps the last lines of every server and forwards them live, throttled so a flooding server cannot swamp the UI. */
+export class ServerLogs {
+  private readonly rings = new Map<string, Ring>();
+  private seq = 0;
+  private readonly limits: ServerLogLimits;
+  private readonly onLine: (line: LogLine) => void;
+  private readonly now: () => number;
+
+  constructor(onLine: (line: LogLine) => void, limits: Partial<ServerLogLimits> = {}, now: () => number = Date.now) {
+    this.onLine = onLine;
+    this.limits = { ...defaultLogLimits, ...limits };
+    this.now = now;
+  }
+
+  /** Appends one line to a server's buffer and pushes it live unless the server is flooding. */
+  append(serverId: string, stream: LogLine['stream'], text: string, level?: string): void {
+    const ring = this.ring(serverId);
+    const at = this.now();
+    const cut = text.length > this.limits.maxLineChars ? `${text.slice(0, this.limits.maxLineChars)}…` : text;
+    const line: LogLine = { serverId, seq: ++this.seq, at, stream, text: cut, ...(level !== undefined ? { level } : {}) };
+    ring.lines.push(line);
+    if (ring.lines.length > this.limits.maxLines) ring.lines.splice(0, ring.lines.length - this.limits.maxLines);
+
+    if (at - ring.windowStart >= 1000) {
+      if (ring.suppressed > 0) {
+        // Tell the live view that it missed lines; the buffer still has the newest of them.
+        this.emit({ serverId, seq: ++this.seq, at, stream: 'host', text: `${ring.suppressed} log lines were not shown live (the server writes too fast); open the log to read the last ${this.limits.maxLines}.` });
+      }
+      ring.windowStart = at;
+      ring.windowCount = 0;
+      ring.suppressed = 0;
+    }
+    if (ring.windowCount < this.limits.livePerSecond) {
+      ring.windowCount += 1;
+      this.emit(line);
+    } else {
+      ring.suppressed += 1;
+    }
+  }
+
+  /** The last `limit` lines of a server, oldest first. */
+  tail(serverId: string, limit = this.limits.maxLines): LogLine[] {
+    const lines = this.rings.get(serverId)?.lines ?? [];
+    return lines.slice(Math.max(0, lines.length - limit));
+  }
+
+  /** The text of the last `limit` stderr lines, for error statuses. */
+  stderrTail(serverId: string, limit = 20): string[] {
+    const lines = this.rings.get(serverId)?.lines ?? [];
+    const stderr: string[] = [];
+    for (let i = lines.length - 1; i >= 0 && stderr.length < limit; i -= 1) {
+      const line = lines[i];
+      if (line && line.stream === 'stderr') stderr.push(line.text);
+    }
+    return stderr.reverse();
+  }
+
+  /** Forgets a server's lines (it was removed from the configuration). */
+  drop(serverId: string): void {
+    this.rings.delete(serverId);
+  }
+
+  private ring(serverId: string): Ring {
+    let ring = this.rings.get(serverId);
+    if (!ring) {
+      ring = { lines: [], windowStart: 0, windowCount: 0, suppressed: 0 };
+      this.rings.set(serverId, ring);
+    }
+    return ring;
+  }
+
+  private emit(line: LogLine): void {
+    try {
+      this.onLine(line);
+    } catch {
+      // A failing subscriber must not break the server's stderr pipe.
+    }
+  }
+}
+
+/** Splits a byte stream into lines; a partial line waits for its newline (or is cut at `maxPending` characters). */
+export function lineSplitter(onLine: (line: string) => void, maxPending = 64_000): { push(chunk: Buffer | string): void; flush(): void } {
+  let pending = '';
+  return {
+    push(chunk) {
+      let text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+      // Only the new text is searched for newlines, so a long line arriving in many chunks stays linear.
+      let index = text.indexOf('\n');
+      while (index !== -1) {
+        onLine((pending + text.slice(0, index)).replace(/\r$/, ''));
+        pending = '';
+        text = text.slice(index + 1);
+        index = text.indexOf('\n');
+      }
+      pending += text;
+      if (pending.length > maxPending) {
+        onLine(pending);
+        pending = '';
+      }
+    },
+    flush() {
+      if (pending.length > 0) onLine(pending.replace(/\r$/, ''));
+      pending = '';
+    },
+  };
+}
+
+/**
+ * Calls `onHead` with the first `headChars` characters of every line of a stream, without keeping whole lines: enough to
+ * tell a JSON-RPC message from stray text even when messages are megabytes long.
+ */
+export function lineHeads(onHead: (head: string) => void, headChars = 200): (chunk: Buffer | string) => void {
+  let head = '';
+  return (chunk) => {
+    const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    let from = 0;
+    while (from < text.length) {
+      const index = text.indexOf('\n', from);
+      const end = index === -1 ? text.length : index;
+      if (head.length < headChars) head += text.slice(from, Math.min(end, from + headChars - head.length));
+      if (index === -1) break;
+      onHead(head.replace(/\r$/, ''));
+      head = '';
+      from = index + 1;
+    }
+  };
+}

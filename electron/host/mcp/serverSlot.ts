@@ -1,0 +1,243 @@
+/** One configured server's lifecycle: connecting, ready, error, restarting with backoff, stopped. Every transition is reported. */
+import type { OAuthClientProvider } from '@modelcontextprotocol/client';
+import type { ServerConfig } from '../../../shared/serverConfig.ts';
+import type { ServerStatus } from '../../../shared/servers.ts';
+import { backoffDelay, nextAttempt, type BackoffTiming } from './backoff.ts';
+import type { ConnectionHooks, ReadyInfo, ServerConnection } from './connection.ts';
+import { openServer, type OpenSetup } from './openServer.ts';
+import type { ServerLogs } from './serverLogs.ts';
+import type { ManagedServer, ServerCatalog, ServerManagerListener } from './types.ts';
+
+/** What every slot shares: how to open a server, where to report, the clock and the backoff timing. */
+export interface SlotContext {
+  open: Omit<OpenSetup, 'serverId' | 'config' | 'hooks' | 'cancel' | 'authProvider'>;
+  authProvider: (serverId: string) => OAuthClientProvider | undefined;
+  logs: ServerLogs;
+  listener: ServerManagerListener;
+  backoff: BackoffTiming;
+  now: () => number;
+}
+
+/** Warnings shown on a ready status, at most this many (plus a count of the rest). */
+const maxWarnings = 5;
+
+const emptyCatalog: ServerCatalog = { tools: [], prompts: [], resourceCount: 0 };
+
+/** A configured server and its current connection, if any. */
+export class ServerSlot {
+  readonly id: string;
+  entry: ManagedServer;
+  private readonly ctx: SlotContext;
+  private current: ServerStatus;
+  private catalogValue: ServerCatalog | undefined;
+  private connection: ServerConnection | undefined;
+  private info: ReadyInfo | undefined;
+  private readySince: number | undefined;
+  private warnings: string[] = [];
+  private moreWarnings = 0;
+  private generation = 0;
+  private cancel: AbortController | undefined;
+  private settling: Promise<void> | undefined;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private attempt = 0;
+
+  constructor(id: string, entry: ManagedServer, initial: ServerStatus, ctx: SlotContext) {
+    this.id = id;
+    this.entry = entry;
+    this.ctx = ctx;
+    this.current = initial;
+  }
+
+  /** The current status. */
+  get status(): ServerStatus {
+    return this.current;
+  }
+
+  /** The catalog while ready. */
+  get catalog(): ServerCatalog | undefined {
+    return this.catalogValue;
+  }
+
+  /** The connection, only while ready. */
+  get live(): ServerConnection | undefined {
+    return this.current.state === 'ready' ? this.connection : undefined;
+  }
+
+  /** The connect attempt in progress, if any. */
+  get pending(): Promise<void> | undefined {
+    return this.settling;
+  }
+
+  /** The config of a valid entry. */
+  get config(): ServerConfig | undefined {
+    return 'config' in this.entry ? this.entry.config : undefined;
+  }
+
+  /** Starts connecting now (ending any attempt or restart timer in progress); resolves once settled. */
+  start(): Promise<void> {
+    const config = this.config;
+    if (!config) return Promise.resolve();
+    const generation = ++this.generation;
+    this.clearRestartTimer();
+    this.cancel?.abort();
+    const cancel = new AbortController();
+    this.cancel = cancel;
+    this.setStatus({ state: 'connecting', since: this.ctx.now() });
+    const run = async () => {
+      const authProvider = this.ctx.authProvider(this.id);
+      const result = await openServer({
+        ...this.ctx.open,
+        serverId: this.id,
+        config,
+        hooks: this.hooks(generation),
+        cancel: cancel.signal,
+        ...(authProvider ? { authProvider } : {}),
+      }).catch((error: unknown) => ({ ok: false as const, failure: { kind: 'error' as const, error: { code: 'internal' as const, message: `Could not start: ${String(error)}` } } }));
+      if (generation !== this.generation) {
+        if (result.ok) await result.connection.close();
+        return;
+      }
+      if (result.ok) {
+        this.connection = result.connection;
+        this.info = result.info;
+        this.readySince = this.ctx.now();
+        this.warnings = result.warnings;
+        this.moreWarnings = 0;
+        this.catalogValue = result.catalog;
+        this.emitReady();
+        this.reportCatalog(result.catalog);
+        return;
+      }
+      if (result.failure.kind === 'auth_required') {
+        this.setStatus({ state: 'auth_required', message: result.failure.message });
+        return;
+      }
+      const { error } = result.failure;
+      const stderrTail = this.ctx.logs.stderrTail(this.id);
+      // Inside a restart loop a failed attempt schedules the next one; a first start that fails stays in error.
+      if (this.attempt > 0) {
+        this.attempt = nextAttempt(this.attempt, undefined, this.ctx.backoff);
+        this.scheduleRestart(error.message);
+        return;
+      }
+      this.setStatus({ state: 'error', message: error.message, code: error.code, stderrTail, at: this.ctx.now() });
+    };
+    const tracked: Promise<void> = run().finally(() => {
+      if (this.settling === tracked) this.settling = undefined;
+    });
+    this.settling = tracked;
+    return tracked;
+  }
+
+  /** Stops the server (any attempt, timer or connection) and reports `final` as its status. */
+  async stop(final?: ServerStatus): Promise<void> {
+    this.generation += 1;
+    this.clearRestartTimer();
+    this.cancel?.abort();
+    this.cancel = undefined;
+    const connection = this.connection;
+    const pending = this.settling;
+    this.connection = undefined;
+    this.readySince = undefined;
+    if (this.catalogValue) {
+      this.catalogValue = undefined;
+      this.reportCatalog(emptyCatalog);
+    }
+    if (final) this.setStatus(final);
+    await connection?.close();
+    await pending;
+  }
+
+  /** Stops and starts again with the backoff reset; resolves once settled. */
+  async restartNow(): Promise<void> {
+    await this.stop();
+    this.attempt = 0;
+    await this.start();
+  }
+
+  private hooks(generation: number): ConnectionHooks {
+    const current = () => generation === this.generation;
+    return {
+      log: (stream, text, level) => this.ctx.logs.append(this.id, stream, text, level),
+      catalogChanged: (catalog) => {
+        if (!current() || !this.connection) return;
+        this.catalogValue = catalog;
+        this.emitReady();
+        this.reportCatalog(catalog);
+      },
+      warning: (text) => {
+        if (!current()) return;
+        if (this.warnings.length < maxWarnings) this.warnings.push(text);
+        else this.moreWarnings += 1;
+        if (this.current.state === 'ready') this.emitReady();
+      },
+      lost: (message) => {
+        if (!current()) return;
+        this.onLost(message);
+      },
+    };
+  }
+
+  private onLost(message: string): void {
+    const readyFor = this.readySince !== undefined ? this.ctx.now() - this.readySince : undefined;
+    const connection = this.connection;
+    this.connection = undefined;
+    this.readySince = undefined;
+    void connection?.close();
+    this.ctx.logs.append(this.id, 'host', message);
+    if (this.catalogValue) {
+      this.catalogValue = undefined;
+      this.reportCatalog(emptyCatalog);
+    }
+    this.attempt = nextAttempt(this.attempt, readyFor, this.ctx.backoff);
+    this.scheduleRestart(message);
+  }
+
+  private scheduleRestart(lastError: string): void {
+    const delay = backoffDelay(this.attempt, this.ctx.backoff);
+    const generation = this.generation;
+    this.clearRestartTimer();
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      if (generation === this.generation) void this.start();
+    }, delay);
+    this.setStatus({ state: 'restarting', attempt: this.attempt, nextTryAt: this.ctx.now() + delay, lastError });
+  }
+
+  private clearRestartTimer(): void {
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = undefined;
+  }
+
+  private emitReady(): void {
+    const info = this.info;
+    const catalog = this.catalogValue ?? emptyCatalog;
+    if (!info) return;
+    const warnings = this.moreWarnings > 0 ? [...this.warnings, `…and ${this.moreWarnings} more warnings (see the server log).`] : [...this.warnings];
+    this.setStatus({
+      state: 'ready',
+      since: this.readySince ?? this.ctx.now(),
+      ...info,
+      counts: { tools: catalog.tools.length, resources: catalog.resourceCount, prompts: catalog.prompts.length },
+      warnings,
+    });
+  }
+
+  /** Reports a status; a broken listener must not break the state machine. */
+  setStatus(status: ServerStatus): void {
+    this.current = status;
+    try {
+      this.ctx.listener.onStatus(this.id, status);
+    } catch (error) {
+      this.ctx.logs.append(this.id, 'host', `A status listener failed: ${String(error)}`);
+    }
+  }
+
+  private reportCatalog(catalog: ServerCatalog): void {
+    try {
+      this.ctx.listener.onCatalog(this.id, catalog);
+    } catch (error) {
+      this.ctx.logs.append(this.id, 'host', `A catalog listener failed: ${String(error)}`);
+    }
+  }
+}
