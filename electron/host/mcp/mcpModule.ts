@@ -1,12 +1,193 @@
-/** The MCP module: placeholder until the connection layer lands. */
-import type { HostEventHub } from '../events.ts';
+/**
+ * The MCP module: loads servers.json, builds the elicitation broker, the connection manager and the tool registry,
+ * answers every MCP call of the contract, and pushes 'servers.changed', 'tools.changed' and 'server.log'.
+ */
+import { ok, type Result } from '../../../shared/errors.ts';
+import type { ServerConfig } from '../../../shared/serverConfig.ts';
+import type { ServerStatus, ServerView } from '../../../shared/servers.ts';
+import { createElicitationBroker } from '../elicitation/broker.ts';
 import type { HostEnvironment } from '../environment.ts';
+import type { HostEventHub } from '../events.ts';
 import type { McpModule } from '../ports.ts';
-import { notImplementedCalls } from '../notImplemented.ts';
+import { createServerManager, type ServerManagerDeps } from './manager.ts';
+import { createCatalogCalls } from './mcpModuleCatalog.ts';
+import type { McpModuleContext } from './mcpModuleContext.ts';
+import { createServerCalls } from './mcpModuleServers.ts';
+import { createToolRegistry } from './registry.ts';
+import { ServersFile, emptyDocument, withEntries, type ServersDocument } from './serversFile.ts';
+import { lenientConfig, patchToolSettings, replaceEntry, toManagedServers } from './serversFileEntries.ts';
+import { maskConfig } from './serversFileMask.ts';
+import type { ManagedServer, McpServerManager } from './types.ts';
 
-/** Builds the MCP module (connections, registry, config, elicitation broker). */
-export function createMcpModule(_deps: { env: HostEnvironment; events: HostEventHub }): Promise<McpModule> {
-  throw new Error('not implemented');
+/** What the module needs; `createManager` lets unit tests put a fake manager behind the real wiring. */
+export interface McpModuleDeps {
+  env: HostEnvironment;
+  events: HostEventHub;
+  createManager?: (deps: ServerManagerDeps) => McpServerManager;
 }
 
-void notImplementedCalls;
+/** The config the manager sees: registry-only fields removed, so toggling a tool never restarts its server. */
+function connectionConfig(config: ServerConfig): ServerConfig {
+  const copy = { ...config };
+  delete copy.tools;
+  delete copy.trustReadOnlyHints;
+  return copy;
+}
+
+/** Builds the MCP module (connections, registry, config, elicitation broker). */
+export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
+  const { env, events } = deps;
+  const file = new ServersFile(env.dataDir);
+  const loaded = await file.load();
+  if (loaded.state === 'unreadable') env.logger.error('servers file unreadable; no server started', { message: loaded.error.message });
+
+  let managed = new Map<string, ManagedServer>();
+  let managerSignature: string | undefined;
+  let started = false;
+  let stopped = false;
+  let viewsPending = false;
+  const createdAt = Date.now();
+
+  const broker = createElicitationBroker(events);
+  // The registry and the manager refer to each other; the registry reaches the manager (declared below) lazily.
+  const registry = createToolRegistry({
+    manager: {
+      status: (id) => manager.status(id),
+      callTool: (...args) => manager.callTool(...args),
+      readResource: (id, uri) => manager.readResource(id, uri),
+    },
+    settings: {
+      config: (id) => config(id),
+      updateTool: async (serverId, toolName, patch) => {
+        const changed = await change((doc) => {
+          const next = patchToolSettings(doc.entries.get(serverId), toolName, patch);
+          return next.ok ? ok({ doc: withEntries(doc, replaceEntry(doc.entries, serverId, serverId, next.value)), value: null }) : next;
+        });
+        return changed.ok ? ok(null) : changed;
+      },
+    },
+    onToolsChanged: (tools) => events.emit('tools.changed', tools),
+  });
+
+  const config = (id: string): ServerConfig | undefined => {
+    const server = managed.get(id);
+    return server && 'config' in server ? server.config : undefined;
+  };
+
+  const statusOf = (server: ManagedServer): ServerStatus => {
+    if ('invalid' in server) return { state: 'invalid', message: server.invalid.message, ...(server.invalid.field ? { field: server.invalid.field } : {}) };
+    if (server.config.enabled === false) return { state: 'disabled' };
+    return manager.status(server.id) ?? { state: 'connecting', since: createdAt };
+  };
+
+  const view = (id: string): ServerView | undefined => {
+    const server = managed.get(id);
+    if (!server) return undefined;
+    const shown = 'config' in server ? server.config : lenientConfig(file.state.state === 'ok' ? file.state.doc.entries.get(id) : undefined);
+    return { id, config: maskConfig(shown), status: statusOf(server), transport: 'url' in shown ? 'http' : 'stdio' };
+  };
+  const views = () => [...managed.keys()].flatMap((id) => view(id) ?? []);
+
+  // Many transitions can land in one tick (setServers marks every server connecting): send one list for them.
+  const scheduleViews = () => {
+    if (viewsPending || stopped) return;
+    viewsPending = true;
+    queueMicrotask(() => {
+      viewsPending = false;
+      if (!stopped) events.emit('servers.changed', views());
+    });
+  };
+
+  /** Hands the manager the configured set, but only when what it cares about changed. */
+  const pushServers = () => {
+    if (!started || stopped) return;
+    const list = [...managed.values()].map((server) => ('config' in server ? { id: server.id, config: connectionConfig(server.config) } : server));
+    const signature = JSON.stringify(list);
+    if (signature === managerSignature) return;
+    managerSignature = signature;
+    manager.setServers(list);
+  };
+
+  const apply = (doc: ServersDocument) => {
+    const next = new Map(toManagedServers(doc.entries).map((server) => [server.id, server]));
+    const removed = [...managed.keys()].filter((id) => !next.has(id));
+    managed = next;
+    for (const id of removed) registry.removeServer(id);
+    pushServers();
+    registry.refresh();
+    scheduleViews();
+  };
+
+  const change: McpModuleContext['change'] = async (update) => {
+    const result = await file.update(update);
+    if (!result.ok) {
+      scheduleViews();
+      return result;
+    }
+    apply(result.value.doc);
+    return ok(result.value.value);
+  };
+
+  /** An unreadable file answers its error; it is re-read each time, so fixing it by hand brings the servers back. */
+  const fileProblem = async (): Promise<Result<never> | undefined> => {
+    if (file.state.state === 'ok') return undefined;
+    const state = await file.load();
+    if (state.state === 'unreadable') return { ok: false, error: state.error };
+    apply(state.doc);
+    return undefined;
+  };
+
+  const managerDeps: ServerManagerDeps = {
+    env,
+    broker,
+    listener: {
+      onStatus: () => {
+        registry.refresh();
+        scheduleViews();
+      },
+      onCatalog: (serverId, catalog) => {
+        if (managed.has(serverId) || catalog.tools.length === 0) registry.setCatalog(serverId, catalog.tools);
+      },
+      onLog: (line) => events.emit('server.log', line),
+    },
+  };
+  const manager = (deps.createManager ?? createServerManager)(managerDeps);
+  if (loaded.state === 'ok') apply(loaded.doc);
+
+  const ctx: McpModuleContext = {
+    manager,
+    registry,
+    broker,
+    doc: () => (file.state.state === 'ok' ? file.state.doc : emptyDocument()),
+    server: (id) => managed.get(id),
+    config,
+    view,
+    views,
+    change,
+  };
+  const serverCalls = createServerCalls(ctx);
+
+  return {
+    api: {
+      ...serverCalls,
+      'servers.list': async (params) => (await fileProblem()) ?? serverCalls['servers.list'](params),
+      'servers.importApply': async (params) => (await fileProblem()) ?? serverCalls['servers.importApply'](params),
+      ...createCatalogCalls(ctx),
+    },
+    tools: registry,
+    elicitations: broker,
+    async start() {
+      if (stopped) return;
+      started = true;
+      pushServers();
+      scheduleViews();
+      await manager.whenSettled();
+    },
+    async shutdown() {
+      if (stopped) return;
+      stopped = true;
+      broker.cancelAll();
+      await manager.shutdown();
+    },
+  };
+}

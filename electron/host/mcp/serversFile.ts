@@ -56,7 +56,10 @@ export function serializeDocument(doc: ServersDocument): string {
   return `${JSON.stringify(top, null, 2)}\n`;
 }
 
-/** A change to the document; returning an error aborts the write and leaves memory and disk as they were. */
+/**
+ * A change to the document; returning an error aborts the write and leaves memory and disk as they were, and
+ * returning the same document object skips the write.
+ */
 export type DocumentChange<T> = (doc: ServersDocument) => Result<{ doc: ServersDocument; value: T }>;
 
 /** Reads and writes the servers file; every change is serialized, re-reads the disk first, and is atomic. */
@@ -97,6 +100,11 @@ export class ServersFile {
       }
       const changed = change(current.doc);
       if (!changed.ok) return changed;
+      if (changed.value.doc === current.doc) {
+        // Nothing to write (e.g. an import where every entry was skipped); still pick up a hand edit.
+        this.lastState = current;
+        return changed;
+      }
       const written = await this.write(changed.value.doc);
       if (!written.ok) return written;
       this.lastState = { state: 'ok', doc: changed.value.doc };

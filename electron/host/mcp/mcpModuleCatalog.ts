@@ -1,0 +1,51 @@
+/** The tools, resources, prompts and elicitation calls of the MCP module. */
+import { err, ok, type Result } from '../../../shared/errors.ts';
+import type { PromptInfo } from '../../../shared/servers.ts';
+import type { McpCalls } from '../ports.ts';
+import type { McpModuleContext } from './mcpModuleContext.ts';
+
+type CatalogCalls = Pick<McpCalls,
+  | 'tools.list' | 'tools.setEnabled' | 'tools.setApproval' | 'resources.list' | 'resources.templates' | 'resources.read'
+  | 'prompts.list' | 'prompts.get' | 'elicitations.list' | 'elicitations.answer'>;
+
+/** Builds the catalog calls over the module context. */
+export function createCatalogCalls(ctx: McpModuleContext): CatalogCalls {
+  /** Runs `call` for a configured, valid server; otherwise a typed error saying why not. */
+  const withServer = <T>(serverId: string, call: () => Promise<Result<T>>): Promise<Result<T>> => {
+    const server = ctx.server(serverId);
+    if (!server) return Promise.resolve(err('not_found', `No server named "${serverId}"`));
+    if ('invalid' in server) return Promise.resolve(err('invalid_config', `Server "${serverId}" is not valid: ${server.invalid.message}`));
+    if (server.config.enabled === false) return Promise.resolve(err('server_disabled', `Server "${serverId}" is disabled`));
+    return call();
+  };
+
+  const readyPrompts = (serverId: string): PromptInfo[] | undefined =>
+    ctx.manager.status(serverId)?.state === 'ready' ? (ctx.manager.catalog(serverId)?.prompts ?? []) : undefined;
+
+  return {
+    'tools.list': () => Promise.resolve(ok(ctx.registry.listAll())),
+    'tools.setEnabled': ({ serverId, toolName, enabled }) => ctx.registry.setToolEnabled(serverId, toolName, enabled),
+    'tools.setApproval': ({ serverId, toolName, policy }) => ctx.registry.setApproval(serverId, toolName, policy),
+
+    'resources.list': ({ serverId, cursor }) => withServer(serverId, () => ctx.manager.listResources(serverId, cursor)),
+    'resources.templates': ({ serverId }) => withServer(serverId, () => ctx.manager.listResourceTemplates(serverId)),
+    'resources.read': ({ serverId, uri }) => withServer(serverId, () => ctx.registry.readResource(serverId, uri)),
+
+    'prompts.list': ({ serverId }) => {
+      if (serverId !== undefined) {
+        return withServer(serverId, () => {
+          const prompts = readyPrompts(serverId);
+          return Promise.resolve(prompts ? ok(prompts) : err('server_not_ready', `Server "${serverId}" is not ready`));
+        });
+      }
+      // Every ready, enabled server's prompts; servers still connecting simply have none yet.
+      const all = ctx.views().flatMap((view) => (view.status.state === 'ready' ? (readyPrompts(view.id) ?? []) : []));
+      return Promise.resolve(ok(all));
+    },
+    'prompts.get': ({ serverId, name, arguments: args }) => withServer(serverId, () => ctx.manager.getPrompt(serverId, name, args)),
+
+    'elicitations.list': () => Promise.resolve(ok(ctx.broker.list())),
+    'elicitations.answer': ({ id, answer }) =>
+      Promise.resolve(ctx.broker.answer(id, answer) ? ok(null) : err('not_found', 'This request is no longer waiting for an answer')),
+  };
+}
