@@ -1,0 +1,58 @@
+/** Maps app:// URLs to files of the built renderer, refusing anything outside it; pure so it is tested without Electron. */
+import { extname, join, normalize, relative, sep, isAbsolute } from 'node:path';
+
+/** The custom scheme the renderer is served from (a real origin, unlike file://). */
+export const APP_SCHEME = 'app';
+/** The host part of the app's URLs. */
+export const APP_HOST = 'switchboard';
+/** The URL the window loads. */
+export const APP_ENTRY_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
+
+const mimeTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+
+/** A request resolved to a file, or refused. */
+export type AssetLookup = { ok: true; path: string; mimeType: string } | { ok: false; status: 400 | 403 | 404 };
+
+/** Resolves `url` (app://switchboard/...) to a file under `rootDir`; other hosts and escapes are refused. */
+export function resolveAppAsset(rootDir: string, url: string): AssetLookup {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { ok: false, status: 400 };
+  }
+  if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== APP_HOST) return { ok: false, status: 403 };
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(parsed.pathname);
+  } catch {
+    return { ok: false, status: 400 };
+  }
+  if (pathname.includes('\0')) return { ok: false, status: 400 };
+  const relativePath = pathname === '/' || pathname === '' ? 'index.html' : pathname.replace(/^\/+/, '');
+  const root = normalize(rootDir);
+  const candidate = normalize(join(root, relativePath));
+  const fromRoot = relative(root, candidate);
+  // An encoded "..", a backslash on Windows or an absolute path must not climb out of the renderer folder.
+  if (fromRoot === '' || fromRoot.startsWith(`..${sep}`) || fromRoot === '..' || isAbsolute(fromRoot)) return { ok: false, status: 403 };
+  return { ok: true, path: candidate, mimeType: mimeTypes[extname(candidate).toLowerCase()] ?? 'application/octet-stream' };
+}

@@ -1,0 +1,32 @@
+/** Serves the built renderer on app://switchboard with the CSP header: a real origin for sender checks, unlike file://. */
+import { readFile } from 'node:fs/promises';
+import type { Protocol } from 'electron';
+import type { Logger } from '../host/environment.ts';
+import { APP_SCHEME, resolveAppAsset } from './appAssets.ts';
+import { contentSecurityPolicy } from './csp.ts';
+
+/** Declares app:// as a standard, secure scheme; must run before the app is ready. */
+export function registerAppScheme(protocol: Protocol): void {
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+}
+
+/** Answers app:// requests from `rendererDir` (plain folder or inside the asar), each with the CSP and no-sniff headers. */
+export function serveRenderer(protocol: Protocol, rendererDir: string, logger: Logger): void {
+  const csp = contentSecurityPolicy();
+  protocol.handle(APP_SCHEME, async (request) => {
+    const lookup = resolveAppAsset(rendererDir, request.url);
+    if (!lookup.ok) {
+      logger.warn('app protocol: request refused', { url: request.url, status: lookup.status });
+      return new Response(null, { status: lookup.status });
+    }
+    try {
+      const body = await readFile(lookup.path);
+      return new Response(body, {
+        status: 200,
+        headers: { 'Content-Type': lookup.mimeType, 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' },
+      });
+    } catch {
+      return new Response(null, { status: 404 });
+    }
+  });
+}

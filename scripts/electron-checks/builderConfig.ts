@@ -1,0 +1,72 @@
+/** Validates electron-builder.yml against electron-builder's own JSON schema, plus the packaging rules of this project. */
+import { Ajv, type ErrorObject } from 'ajv';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { parse } from 'yaml';
+
+/** The verdict on one config file. */
+export interface BuilderConfigReport {
+  schemaVersion: string;
+  /** Schema violations and project-rule violations, each naming the path at fault. */
+  problems: string[];
+}
+
+function schemaPath(): { path: string; version: string } {
+  const require = createRequire(import.meta.url);
+  const packageJson = require.resolve('app-builder-lib/package.json');
+  const version = (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
+  return { path: join(dirname(packageJson), 'scheme.json'), version };
+}
+
+function describe(error: ErrorObject): string {
+  const where = error.instancePath || '(root)';
+  const extra = error.keyword === 'additionalProperties' ? ` "${String((error.params as { additionalProperty?: unknown }).additionalProperty)}"` : '';
+  return `${where}: ${error.message ?? error.keyword}${extra}`;
+}
+
+/** What the project requires beyond the schema: identity, targets, icons present, only dist/ and package.json inside. */
+export function projectRuleProblems(config: Record<string, unknown>, projectRoot: string): string[] {
+  const problems: string[] = [];
+  const section = (name: string) => (config[name] ?? {}) as Record<string, unknown>;
+  const targets = (name: string) => {
+    const raw = section(name).target;
+    const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+    return list.map((entry: unknown) => (typeof entry === 'string' ? entry : String((entry as { target?: unknown }).target)));
+  };
+  if (config.productName !== 'Switchboard') problems.push('productName: must be "Switchboard"');
+  if (typeof config.appId !== 'string' || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(config.appId)) problems.push('appId: must be a reverse-DNS id');
+  if (config.asar !== true) problems.push('asar: must be true');
+  for (const [platform, wanted] of [['linux', ['AppImage', 'deb']], ['mac', ['dmg']], ['win', ['nsis']]] as const) {
+    for (const target of wanted) if (!targets(platform).includes(target)) problems.push(`${platform}.target: missing ${target}`);
+    const icon = section(platform).icon;
+    if (typeof icon !== 'string' || !existsSync(join(projectRoot, icon))) problems.push(`${platform}.icon: missing file ${String(icon)}`);
+  }
+  const files = config.files;
+  if (!Array.isArray(files) || files.some((pattern) => typeof pattern !== 'string' || !(pattern.startsWith('dist/') || pattern === 'package.json'))) {
+    problems.push('files: only dist/ output and package.json may be packaged');
+  }
+  return problems;
+}
+
+/** Parses and validates the YAML text of an electron-builder config. */
+export function validateBuilderConfigText(text: string, projectRoot: string): BuilderConfigReport {
+  const schema = schemaPath();
+  let config: unknown;
+  try {
+    config = parse(text);
+  } catch (cause) {
+    return { schemaVersion: schema.version, problems: [`YAML: ${cause instanceof Error ? cause.message : String(cause)}`] };
+  }
+  // The schema uses a few non-standard keywords and formats; strict mode would refuse the schema itself.
+  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+  const validate = ajv.compile(JSON.parse(readFileSync(schema.path, 'utf8')) as object);
+  const problems = validate(config) ? [] : [...new Set((validate.errors ?? []).map(describe))];
+  if (config && typeof config === 'object') problems.push(...projectRuleProblems(config as Record<string, unknown>, projectRoot));
+  return { schemaVersion: schema.version, problems };
+}
+
+/** Validates the project's electron-builder.yml. */
+export function validateBuilderConfig(projectRoot: string): BuilderConfigReport {
+  return validateBuilderConfigText(readFileSync(join(projectRoot, 'electron-builder.yml'), 'utf8'), projectRoot);
+}
