@@ -38,27 +38,27 @@ export interface ChatsSlice {
   /** Why the last attempt to open a chat failed, by chat id. */
   chatLoadErrors: Record<string, AppError>;
   /** Attaches the host events this slice mirrors and loads the chat list; returns the detach function. */
-  bindChats(bridge: Bridge, options?: { schedule?: Schedule }): () => void;
+  bindChats: (bridge: Bridge, options?: { schedule?: Schedule }) => () => void;
   /** Loads (or reloads) the latest page of a chat and its run state. */
-  openChat(chatId: string): Promise<Result<OpenChat>>;
+  openChat: (chatId: string) => Promise<Result<OpenChat>>;
   /** Loads the page before the oldest loaded message; no-op while loading or when there is none. */
-  loadOlderMessages(chatId: string): Promise<void>;
+  loadOlderMessages: (chatId: string) => Promise<void>;
   /** Sends a user message. */
-  sendMessage(chatId: string, text: string, options?: { attachments?: ChatAttachment[]; model?: string }): Promise<Result<CallResult<'chat.send'>>>;
+  sendMessage: (chatId: string, text: string, options?: { attachments?: ChatAttachment[]; model?: string }) => Promise<Result<CallResult<'chat.send'>>>;
   /** Stops generation (keeps what was received). */
-  stopChat(chatId: string): Promise<Result<null>>;
+  stopChat: (chatId: string) => Promise<Result<null>>;
   /** Retries the last failed turn. */
-  retryChat(chatId: string): Promise<Result<CallResult<'chat.retry'>>>;
+  retryChat: (chatId: string) => Promise<Result<CallResult<'chat.retry'>>>;
   /** Continues a turn cut by max_tokens or max_turns. */
-  continueChat(chatId: string): Promise<Result<CallResult<'chat.continue'>>>;
+  continueChat: (chatId: string) => Promise<Result<CallResult<'chat.continue'>>>;
   /** Creates a chat (optionally with a model) and puts it at the top of the list. */
-  createChat(model?: string): Promise<Result<ChatSummary>>;
+  createChat: (model?: string) => Promise<Result<ChatSummary>>;
   /** Renames a chat (locks its title). */
-  renameChat(chatId: string, title: string): Promise<Result<ChatSummary>>;
+  renameChat: (chatId: string, title: string) => Promise<Result<ChatSummary>>;
   /** Deletes a chat and forgets its open page. */
-  deleteChat(chatId: string): Promise<Result<null>>;
+  deleteChat: (chatId: string) => Promise<Result<null>>;
   /** Exports a chat as Markdown or JSON; the caller saves the file. */
-  exportChat(chatId: string, format: 'markdown' | 'json'): Promise<Result<CallResult<'chats.export'>>>;
+  exportChat: (chatId: string, format: 'markdown' | 'json') => Promise<Result<CallResult<'chats.export'>>>;
 }
 
 const notBound = (): Result<never> => err('internal', 'The chat store is not connected to the host yet');

@@ -13,11 +13,11 @@ export interface PendingSlice {
   /** Elicitation requests waiting for the user, oldest first. */
   elicitations: PendingElicitation[];
   /** Attaches 'approvals.changed' and 'elicitations.changed' and loads both lists; returns the detach function. */
-  bindPending(bridge: Bridge): () => void;
+  bindPending: (bridge: Bridge) => () => void;
   /** Answers a tool approval. */
-  answerApproval(id: string, decision: ApprovalDecision): Promise<Result<null>>;
+  answerApproval: (id: string, decision: ApprovalDecision) => Promise<Result<null>>;
   /** Answers an elicitation (accept with content, decline, cancel). */
-  answerElicitation(id: string, answer: ElicitationAnswer): Promise<Result<null>>;
+  answerElicitation: (id: string, answer: ElicitationAnswer) => Promise<Result<null>>;
 }
 
 /** Creates the pending slice; the bridge lives in this closure. */

@@ -1,0 +1,68 @@
+/** Asks the user whether a tool call may run: which server and tool, with which arguments, flagged when destructive. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
+import type { ApprovalDecision, PendingApproval } from '../../../../shared/chat.ts';
+import type { Result } from '../../../../shared/errors.ts';
+import { prettyJson } from '../chat/model/format.ts';
+import './approvals.css';
+
+/** Props of the approval card. */
+export interface ApprovalCardProps {
+  approval: PendingApproval;
+  /** Sends the decision; resolves with the host's Result (an error keeps the buttons usable). */
+  onAnswer: (id: string, decision: ApprovalDecision) => Promise<Result<null>>;
+}
+
+/** Allow once, Always allow this tool, or Deny. */
+export function ApprovalCard({ approval, onAnswer }: ApprovalCardProps) {
+  const { t } = useTranslation('approvals');
+  const [busy, setBusy] = useState<ApprovalDecision | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const tool = approval.title ?? approval.toolName;
+
+  const answer = async (decision: ApprovalDecision): Promise<void> => {
+    setBusy(decision);
+    setError(undefined);
+    const result = await onAnswer(approval.id, decision);
+    setBusy(undefined);
+    if (!result.ok) setError(result.error.message);
+  };
+
+  const Icon = approval.destructive ? ShieldAlert : approval.readOnly ? ShieldCheck : ShieldQuestion;
+  return (
+    <div className={`approval-card${approval.destructive ? ' is-destructive' : ''}`} role="group" aria-label={t('label', { tool })}>
+      <div className="approval-head">
+        <Icon size={18} aria-hidden className="approval-icon" />
+        <div>
+          <div className="approval-question">{t('question', { tool, server: approval.serverId })}</div>
+          <div className="approval-sub">
+            <code>{approval.toolName}</code>
+            {approval.readOnly && <span className="approval-tag is-readonly">{t('readOnly')}</span>}
+            {approval.destructive && <span className="approval-tag is-destructive">{t('destructive')}</span>}
+          </div>
+        </div>
+      </div>
+      {approval.destructive && <p className="approval-warning">{t('destructiveWarning')}</p>}
+      <div className="approval-args-label">{t('arguments')}</div>
+      <pre className="approval-args">{prettyJson(approval.input) || '{}'}</pre>
+      {error && (
+        <p className="approval-error" role="alert">
+          {t('failed', { message: error })}
+        </p>
+      )}
+      <div className="approval-actions">
+        <button type="button" className="btn btn-sm btn-primary" disabled={busy !== undefined} onClick={() => void answer('allow_once')}>
+          {t('allowOnce')}
+        </button>
+        <button type="button" className="btn btn-sm" disabled={busy !== undefined} onClick={() => void answer('always_allow')} title={t('alwaysAllowHint', { tool })}>
+          {t('alwaysAllow')}
+        </button>
+        <span className="approval-spacer" />
+        <button type="button" className="btn btn-sm approval-deny" disabled={busy !== undefined} onClick={() => void answer('deny')}>
+          {t('deny')}
+        </button>
+      </div>
+    </div>
+  );
+}

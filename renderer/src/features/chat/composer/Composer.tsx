@@ -1,0 +1,205 @@
+/**
+ * The message box: multi-line text (Enter sends, Shift+Enter breaks the line, Esc stops generation), a model picker,
+ * resource attachments and the "/" prompt picker.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ArrowUp, Paperclip, Square, X } from 'lucide-react';
+import type { PromptInfo } from '../../../../../shared/servers.ts';
+import { call } from '../../../bridge/index.ts';
+import { useStore } from '../../../store/index.ts';
+import { navigate, notifyError } from '../hooks/appActions.ts';
+import { AttachDialog, type PickedResource } from './AttachDialog.tsx';
+import { ModelPicker } from './ModelPicker.tsx';
+import { PromptArgsDialog, PromptList } from './PromptPicker.tsx';
+import { promptText, usePromptPicker } from './usePromptPicker.ts';
+
+// Per-chat drafts and model choices survive switching chats.
+const drafts = new Map<string, string>();
+const chosenModels = new Map<string, string>();
+
+/** Props of the composer. */
+export interface ComposerProps {
+  /** The chat; absent on the start page, where the first message creates it. */
+  chatId?: string | undefined;
+  /** The chat's model (used until the user picks another). */
+  chatModel: string | undefined;
+  generating: boolean;
+}
+
+/** The composer at the bottom of a chat; render it with `key={chatId}` so each chat gets its own. */
+export function Composer({ chatId, chatModel, generating }: ComposerProps) {
+  const draftKey = chatId ?? '';
+  const { t } = useTranslation('chat');
+  const sendMessage = useStore((s) => s.sendMessage);
+  const createChat = useStore((s) => s.createChat);
+  const stopChat = useStore((s) => s.stopChat);
+  const defaultModel = useStore((s) => s.settings?.model);
+  const [text, setText] = useState(() => drafts.get(draftKey) ?? '');
+  const [attachments, setAttachments] = useState<PickedResource[]>([]);
+  const [model, setModel] = useState<string>(() => chosenModels.get(draftKey) ?? chatModel ?? defaultModel ?? '');
+  const [attachOpen, setAttachOpen] = useState(false);
+  const [promptForArgs, setPromptForArgs] = useState<PromptInfo | undefined>();
+  const [sending, setSending] = useState(false);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const picker = usePromptPicker(text);
+
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
+
+  // The chat's model may arrive after the first render; it fills the picker until the user chooses.
+  useEffect(() => {
+    if (!model && (chatModel || defaultModel)) setModel(chatModel ?? defaultModel ?? '');
+  }, [model, chatModel, defaultModel]);
+
+  // Grow with the text up to a limit, then scroll.
+  useEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, 240)}px`;
+  }, [text]);
+
+  const update = (value: string): void => {
+    setText(value);
+    drafts.set(draftKey, value);
+  };
+
+  const send = async (): Promise<void> => {
+    const body = text.trim();
+    if ((!body && attachments.length === 0) || generating || sending) return;
+    setSending(true);
+    let target = chatId;
+    if (!target) {
+      const created = await createChat(model || undefined);
+      if (!created.ok) {
+        setSending(false);
+        notifyError('chat:toast.createFailed', created.error);
+        return;
+      }
+      target = created.value.id;
+      drafts.delete(draftKey);
+      if (model) chosenModels.set(target, model);
+      navigate({ view: 'chat', chatId: target });
+    }
+    const result = await sendMessage(target, body, { attachments: attachments.map(({ serverId, uri }) => ({ serverId, uri })), ...(model ? { model } : {}) });
+    setSending(false);
+    if (!result.ok) {
+      notifyError('chat:toast.sendFailed', result.error);
+      return;
+    }
+    update('');
+    setAttachments([]);
+  };
+
+  const applyPrompt = async (prompt: PromptInfo, args: Record<string, string>): Promise<string | undefined> => {
+    const result = await call('prompts.get', { serverId: prompt.serverId, name: prompt.name, ...(Object.keys(args).length ? { arguments: args } : {}) });
+    if (!result.ok) return result.error.message;
+    update(promptText(result.value));
+    setPromptForArgs(undefined);
+    input.current?.focus();
+    return undefined;
+  };
+
+  const pickPrompt = (prompt: PromptInfo): void => {
+    if (prompt.arguments.length > 0) setPromptForArgs(prompt);
+    else
+      void applyPrompt(prompt, {}).then((problem) => {
+        if (problem) notifyError('chat:toast.promptFailed', { code: 'internal', message: problem });
+      });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (e.nativeEvent.isComposing) return; // An IME is composing (Vietnamese, Chinese): Enter confirms the candidate.
+    if (picker.open) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        picker.move(e.key === 'ArrowDown' ? 1 : -1);
+        return;
+      }
+      if ((e.key === 'Enter' && !e.shiftKey) || e.key === 'Tab') {
+        const chosen = picker.items[picker.highlight];
+        if (chosen) {
+          e.preventDefault();
+          pickPrompt(chosen);
+          return;
+        }
+      }
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        picker.close();
+        return;
+      }
+    }
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      void send();
+    } else if (e.key === 'Escape' && generating && chatId) {
+      e.preventDefault();
+      void stopChat(chatId);
+    }
+  };
+
+  const canSend = (text.trim() !== '' || attachments.length > 0) && !generating && !sending;
+  return (
+    <div className="chat-composer-wrap">
+      <PromptList picker={picker} onPick={pickPrompt} />
+      <div className="chat-composer">
+        {attachments.length > 0 && (
+          <ul className="chat-composer-attachments" aria-label={t('composer.attachments')}>
+            {attachments.map((a) => (
+              <li key={`${a.serverId}:${a.uri}`} className="chat-attachment" title={a.uri}>
+                <Paperclip size={13} aria-hidden />
+                <span>{a.name}</span>
+                <span className="chat-attachment-server">{a.serverId}</span>
+                <button type="button" aria-label={t('composer.removeAttachment', { name: a.name })} onClick={() => setAttachments((list) => list.filter((x) => x !== a))}>
+                  <X size={12} aria-hidden />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <textarea
+          ref={input}
+          className="chat-composer-input"
+          rows={1}
+          value={text}
+          placeholder={t('composer.placeholder')}
+          aria-label={t('composer.label')}
+          aria-autocomplete="list"
+          aria-expanded={picker.open}
+          {...(picker.open ? { 'aria-controls': 'chat-prompt-list', 'aria-activedescendant': `chat-prompt-${picker.highlight}` } : {})}
+          onChange={(e) => update(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <div className="chat-composer-bar">
+          <button type="button" className="chat-composer-chip" onClick={() => setAttachOpen(true)} aria-label={t('composer.attach')}>
+            <Paperclip size={14} aria-hidden />
+            <span className="chat-composer-chip-text">{t('composer.attachShort')}</span>
+          </button>
+          <span className="chat-composer-hint">{t('composer.hint')}</span>
+          <span className="chat-composer-spacer" />
+          <ModelPicker
+            value={model}
+            onChange={(m) => {
+              setModel(m);
+              chosenModels.set(draftKey, m);
+            }}
+          />
+          {generating ? (
+            <button type="button" className="chat-send is-stop" onClick={() => (chatId ? void stopChat(chatId) : undefined)} aria-label={t('composer.stop')} title={t('composer.stopHint')}>
+              <Square size={14} fill="currentColor" aria-hidden />
+            </button>
+          ) : (
+            <button type="button" className="chat-send" onClick={() => void send()} disabled={!canSend} aria-label={t('composer.send')} title={t('composer.sendHint')}>
+              <ArrowUp size={18} aria-hidden />
+            </button>
+          )}
+        </div>
+      </div>
+      <AttachDialog open={attachOpen} onOpenChange={setAttachOpen} onPick={(r) => setAttachments((list) => (list.some((x) => x.serverId === r.serverId && x.uri === r.uri) ? list : [...list, r]))} />
+      <PromptArgsDialog key={promptForArgs ? `${promptForArgs.serverId}/${promptForArgs.name}` : 'none'} prompt={promptForArgs} onClose={() => setPromptForArgs(undefined)} onSubmit={(args) => (promptForArgs ? applyPrompt(promptForArgs, args) : Promise.resolve(undefined))} />
+    </div>
+  );
+}

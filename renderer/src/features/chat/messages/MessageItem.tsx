@@ -1,0 +1,117 @@
+/** One message: the user's text and attachments, or the assistant's text, thinking and tool calls, with a hover footer. */
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Check, Copy, Paperclip, Sparkles } from 'lucide-react';
+import type { ChatMessage, ContentBlock } from '../../../../../shared/chat.ts';
+import { assertNever } from '../../../../../shared/errors.ts';
+import { useStore } from '../../../store/index.ts';
+import { Markdown } from '../../markdown/Markdown.tsx';
+import { ToolCallCard } from '../tools/ToolCallCard.tsx';
+import { ThinkingBlock } from './ThinkingBlock.tsx';
+import { UsageInfo } from './UsageInfo.tsx';
+
+function ToolCall({ block, latest }: { block: Extract<ContentBlock, { type: 'tool_call' }>; latest: boolean }) {
+  const approval = useStore((s) => (block.status === 'awaiting_approval' ? s.approvals.find((a) => a.toolCallId === block.id) : undefined));
+  const answerApproval = useStore((s) => s.answerApproval);
+  return <ToolCallCard block={block} defaultOpen={latest} onAnswerApproval={answerApproval} {...(approval ? { approval } : {})} />;
+}
+
+function Block({ block, message, latest, last }: { block: ContentBlock; message: ChatMessage; latest: boolean; last: boolean }) {
+  const { t } = useTranslation('chat');
+  const streaming = message.status === 'streaming' && last;
+  switch (block.type) {
+    case 'text':
+      return message.role === 'user' ? <div className="chat-user-text">{block.text}</div> : <Markdown text={block.text} className={streaming ? 'is-streaming' : undefined} />;
+    case 'thinking':
+      return <ThinkingBlock text={block.thinking} streaming={streaming} />;
+    case 'redacted_thinking':
+      return <ThinkingBlock text="" redacted />;
+    case 'tool_call':
+      return <ToolCall block={block} latest={latest} />;
+    case 'attachment':
+      return (
+        <div className="chat-attachment" title={block.uri}>
+          <Paperclip size={13} aria-hidden />
+          <span>{block.name ?? block.uri}</span>
+          <span className="chat-attachment-server">{t('attachment.from', { server: block.serverId })}</span>
+        </div>
+      );
+    default:
+      return assertNever(block);
+  }
+}
+
+function plainText(message: ChatMessage): string {
+  return message.blocks
+    .filter((b): b is Extract<ContentBlock, { type: 'text' }> => b.type === 'text')
+    .map((b) => b.text)
+    .join('\n\n');
+}
+
+function CopyButton({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation('chat');
+  const [copied, setCopied] = useState(false);
+  const copy = async (): Promise<void> => {
+    try {
+      await navigator.clipboard.writeText(plainText(message));
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1500);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <button type="button" className="chat-msg-action" onClick={() => void copy()} aria-label={copied ? t('message.copied') : t('message.copy')}>
+      {copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
+    </button>
+  );
+}
+
+/** A message row. `latest` marks the newest assistant turn (its tool cards start open). */
+export const MessageItem = memo(function MessageItem({ message, latest }: { message: ChatMessage; latest: boolean }) {
+  const { t, i18n } = useTranslation('chat');
+  const time = new Date(message.createdAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const empty = message.blocks.length === 0 || message.blocks.every((b) => b.type === 'text' && b.text === '');
+  if (message.role === 'user') {
+    return (
+      <div className="chat-msg is-user" data-message-id={message.id}>
+        <div className="chat-user-bubble">
+          {message.blocks.map((block, i) => (
+            <Block key={i} block={block} message={message} latest={false} last={false} />
+          ))}
+        </div>
+        <div className="chat-msg-footer">
+          <time dateTime={new Date(message.createdAt).toISOString()}>{time}</time>
+          <CopyButton message={message} />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className={`chat-msg is-assistant is-${message.status}`} data-message-id={message.id}>
+      <div className="chat-avatar" aria-hidden>
+        <Sparkles size={15} />
+      </div>
+      <div className="chat-msg-body">
+        {message.blocks.map((block, i) => (
+          <Block key={i} block={block} message={message} latest={latest} last={i === message.blocks.length - 1} />
+        ))}
+        {message.status === 'streaming' && empty && (
+          <div className="chat-typing" aria-label={t('message.generating')}>
+            <span />
+            <span />
+            <span />
+          </div>
+        )}
+        {message.status === 'stopped' && <div className="chat-msg-stopped">{t('message.stopped')}</div>}
+        {message.status !== 'streaming' && (
+          <div className="chat-msg-footer">
+            <time dateTime={new Date(message.createdAt).toISOString()}>{time}</time>
+            {message.usage && <UsageInfo usage={message.usage} {...(message.model ? { model: message.model } : {})} />}
+            {!empty && <CopyButton message={message} />}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+});

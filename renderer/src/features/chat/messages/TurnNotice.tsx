@@ -1,0 +1,70 @@
+/** What the user should know about how the last turn ended: an error with its next step and Retry, or a notice with Continue. */
+import { useTranslation } from 'react-i18next';
+import { AlertTriangle, Info, RotateCcw, Play, Settings } from 'lucide-react';
+import type { TurnNotice as Notice } from '../../../../../shared/chat.ts';
+import type { AppError } from '../../../../../shared/errors.ts';
+import { errorTitle } from '../../common/errorText.ts';
+
+/** Error codes whose next step is in Settings. */
+const SETTINGS_CODES = new Set(['api_key_missing', 'api_invalid_key', 'api_forbidden', 'api_model_not_found']);
+/** Error codes with their own next-step sentence in the chat namespace. */
+const NEXT_STEP_CODES = new Set([...SETTINGS_CODES, 'api_rate_limited', 'api_overloaded', 'api_network', 'api_stream_cut', 'api_error', 'timeout', 'internal', 'storage_error']);
+
+/** Props of the turn notice. */
+export interface TurnNoticeProps {
+  error?: AppError;
+  notice?: Notice;
+  onRetry: () => void;
+  onContinue: () => void;
+  onOpenSettings: () => void;
+}
+
+/** Shown under the last message when it ended in an error or with a notice. */
+export function TurnNotice({ error, notice, onRetry, onContinue, onOpenSettings }: TurnNoticeProps) {
+  const { t } = useTranslation('chat');
+  if (error) {
+    const title = errorTitle(t, error);
+    const next = NEXT_STEP_CODES.has(error.code) ? t(`nextStep.${error.code}`) : t('nextStep.generic');
+    return (
+      <div className="chat-turn-notice is-error" role="alert">
+        <AlertTriangle size={18} aria-hidden />
+        <div className="chat-turn-notice-text">
+          <strong>{title}</strong>
+          {title !== error.message && <span className="chat-turn-notice-detail">{error.message}</span>}
+          <span>{next}</span>
+        </div>
+        <div className="chat-turn-notice-actions">
+          {SETTINGS_CODES.has(error.code) && (
+            <button type="button" className="btn btn-sm" onClick={onOpenSettings}>
+              <Settings aria-hidden />
+              {t('actions.openSettings')}
+            </button>
+          )}
+          <button type="button" className="btn btn-sm btn-primary" onClick={onRetry}>
+            <RotateCcw aria-hidden />
+            {t('actions.retry')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (!notice) return null;
+  const canContinue = notice !== 'refusal';
+  return (
+    <div className={`chat-turn-notice is-${notice === 'refusal' ? 'warning' : 'info'}`} role="status">
+      <Info size={18} aria-hidden />
+      <div className="chat-turn-notice-text">
+        <strong>{t(`notice.${notice}.title`)}</strong>
+        <span>{t(`notice.${notice}.body`)}</span>
+      </div>
+      {canContinue && (
+        <div className="chat-turn-notice-actions">
+          <button type="button" className="btn btn-sm btn-primary" onClick={onContinue}>
+            <Play aria-hidden />
+            {t('actions.continue')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/** Token usage of one assistant message, shown in a tooltip on hover or focus. */
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { useTranslation } from 'react-i18next';
+import { Coins } from 'lucide-react';
+import type { Usage } from '../../../../../shared/chat.ts';
+import { formatCount } from '../model/format.ts';
+
+/** A small icon button whose tooltip lists input, output, cache read and cache write tokens. */
+export function UsageInfo({ usage, model }: { usage: Usage; model?: string }) {
+  const { t, i18n } = useTranslation('chat');
+  const n = (v: number): string => formatCount(v, i18n.language);
+  const total = usage.inputTokens + usage.outputTokens + usage.cacheReadTokens + usage.cacheWriteTokens;
+  return (
+    <Tooltip.Root delayDuration={150}>
+      <Tooltip.Trigger asChild>
+        <button type="button" className="chat-msg-action" aria-label={t('usage.label', { total: n(total) })}>
+          <Coins size={14} aria-hidden />
+          <span>{n(usage.outputTokens)}</span>
+        </button>
+      </Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content className="chat-tooltip" side="top" sideOffset={6}>
+          {model && <div className="chat-usage-model">{model}</div>}
+          <dl className="chat-usage">
+            <dt>{t('usage.input')}</dt>
+            <dd>{n(usage.inputTokens)}</dd>
+            <dt>{t('usage.output')}</dt>
+            <dd>{n(usage.outputTokens)}</dd>
+            <dt>{t('usage.cacheRead')}</dt>
+            <dd>{n(usage.cacheReadTokens)}</dd>
+            <dt>{t('usage.cacheWrite')}</dt>
+            <dd>{n(usage.cacheWriteTokens)}</dd>
+          </dl>
+          <Tooltip.Arrow className="chat-tooltip-arrow" />
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
+  );
+}

@@ -1,0 +1,74 @@
+/** Small display formatters shared by the chat components (locale-aware numbers, short durations, JSON). */
+
+/** "850 ms", "1.2 s", "2 min 5 s". */
+export function formatDuration(ms: number, locale?: string): string {
+  const nf = (n: number, digits = 0): string => n.toLocaleString(locale, { maximumFractionDigits: digits });
+  if (ms < 1000) return `${nf(Math.max(0, Math.round(ms)))} ms`;
+  if (ms < 60_000) return `${nf(ms / 1000, ms < 10_000 ? 1 : 0)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = Math.floor((ms % 60_000) / 1000);
+  return seconds > 0 ? `${nf(minutes)} min ${nf(seconds)} s` : `${nf(minutes)} min`;
+}
+
+/** "0:42", "12:05": a countdown or elapsed clock. */
+export function formatClock(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const mm = hours > 0 ? String(minutes).padStart(2, '0') : String(minutes);
+  return `${hours > 0 ? `${hours}:` : ''}${mm}:${String(seconds).padStart(2, '0')}`;
+}
+
+/** A token count with grouping ("12,345"). */
+export function formatCount(n: number, locale?: string): string {
+  return n.toLocaleString(locale);
+}
+
+/** Pretty JSON for display; strings that hold JSON are shown parsed. */
+export function prettyJson(value: unknown): string {
+  if (value === undefined) return '';
+  try {
+    // JSON.stringify gives undefined for functions and symbols, which never come from the host.
+    return JSON.stringify(value, null, 2) ?? '';
+  } catch {
+    return '[unserializable]';
+  }
+}
+
+/**
+ * Shows a tool input that is still streaming: pretty when the partial JSON already parses (or does once the open
+ * strings and brackets are closed), else the raw text.
+ */
+export function prettyPartialJson(partial: string): string {
+  const text = partial.trim();
+  if (text === '') return '';
+  const closed = closePartialJson(text);
+  try {
+    return JSON.stringify(JSON.parse(closed), null, 2);
+  } catch {
+    return partial;
+  }
+}
+
+function closePartialJson(text: string): string {
+  const stack: string[] = [];
+  let inString = false;
+  let escaped = false;
+  for (const ch of text) {
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (ch === '\\') escaped = true;
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') inString = true;
+    else if (ch === '{') stack.push('}');
+    else if (ch === '[') stack.push(']');
+    else if (ch === '}' || ch === ']') stack.pop();
+  }
+  let out = text;
+  if (inString) out += escaped ? '\\"' : '"';
+  out = out.replace(/[,:]\s*$/, (m) => (m.trim() === ':' ? ': null' : ''));
+  return out + stack.reverse().join('');
+}

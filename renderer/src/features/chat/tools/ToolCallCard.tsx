@@ -1,0 +1,114 @@
+/** A tool call as the user sees it: server and tool, arguments, status with progress, result, approval, duration. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChevronRight, Wrench } from 'lucide-react';
+import type { ApprovalDecision, PendingApproval, ToolCallBlock } from '../../../../../shared/chat.ts';
+import type { Result } from '../../../../../shared/errors.ts';
+import { ApprovalCard } from '../../approvals/ApprovalCard.tsx';
+import { formatClock, formatDuration, prettyJson, prettyPartialJson } from '../model/format.ts';
+import { useNow } from '../hooks/useNow.ts';
+import { ToolResultView } from './ToolResultView.tsx';
+import { ToolStatusBadge, visibleStatus } from './ToolStatusBadge.tsx';
+import './tools.css';
+
+// Remembers what the user opened or closed: virtualized rows unmount when scrolled away.
+const toggled = new Map<string, boolean>();
+
+/** Props of a tool-call card. */
+export interface ToolCallCardProps {
+  block: ToolCallBlock;
+  /** The pending approval of this call, when it waits for one. */
+  approval?: PendingApproval;
+  onAnswerApproval?: (id: string, decision: ApprovalDecision) => Promise<Result<null>>;
+  /** Open at first even when finished (the latest turn's calls). */
+  defaultOpen?: boolean;
+}
+
+function ProgressLine({ block }: { block: ToolCallBlock }) {
+  const { t } = useTranslation('chat');
+  const now = useNow(true);
+  const elapsed = block.startedAt ? now - block.startedAt : undefined;
+  const progress = block.progress;
+  const fraction = progress?.total && progress.total > 0 ? Math.min(1, progress.progress / progress.total) : undefined;
+  return (
+    <div className="tool-progress">
+      <div
+        className={`tool-progress-bar${fraction === undefined ? ' is-indeterminate' : ''}`}
+        role="progressbar"
+        aria-label={t('tool.progress')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        {...(fraction !== undefined ? { 'aria-valuenow': Math.round(fraction * 100) } : {})}
+      >
+        <span style={fraction !== undefined ? { width: `${fraction * 100}%` } : undefined} />
+      </div>
+      <div className="tool-progress-meta">
+        {progress?.message && <span className="tool-progress-message">{progress.message}</span>}
+        {progress && progress.total !== undefined && <span>{t('tool.progressOf', { progress: progress.progress, total: progress.total })}</span>}
+        {elapsed !== undefined && <span className="tool-elapsed">{t('tool.elapsed', { time: formatClock(elapsed) })}</span>}
+      </div>
+    </div>
+  );
+}
+
+/** One tool call, collapsible. Opens by itself while it needs attention (approval, running, error). */
+export function ToolCallCard({ block, approval, onAnswerApproval, defaultOpen = false }: ToolCallCardProps) {
+  const { t, i18n } = useTranslation('chat');
+  const status = visibleStatus(block);
+  const needsAttention = status === 'awaiting_approval' || status === 'running' || status === 'streaming_input' || status === 'error';
+  const [choice, setChoice] = useState<boolean | undefined>(() => toggled.get(block.id));
+  const isOpen = choice ?? (needsAttention || defaultOpen);
+  const toggle = (): void => {
+    toggled.set(block.id, !isOpen);
+    setChoice(!isOpen);
+  };
+  const title = block.title ?? block.toolName;
+  const args = status === 'streaming_input' ? prettyPartialJson(block.partialInput ?? '') : prettyJson(block.input);
+  const bodyId = `tool-body-${block.id}`;
+
+  return (
+    <section className={`tool-card is-${status}`} aria-label={t('tool.cardLabel', { server: block.serverId, tool: title })}>
+      <button type="button" className="tool-card-head" onClick={toggle} aria-expanded={isOpen} aria-controls={bodyId}>
+        <ChevronRight size={14} className="tool-card-chevron" aria-hidden />
+        <Wrench size={14} className="tool-card-icon" aria-hidden />
+        <span className="tool-card-server">{block.serverId}</span>
+        <span className="tool-card-sep" aria-hidden>
+          /
+        </span>
+        <span className="tool-card-title">{title}</span>
+        {block.title && block.title !== block.toolName && <code className="tool-card-name">{block.toolName}</code>}
+        {block.destructive && <span className="tool-card-flag">{t('tool.destructive')}</span>}
+        <span className="tool-card-spacer" />
+        {block.durationMs !== undefined && <span className="tool-card-duration">{formatDuration(block.durationMs, i18n.language)}</span>}
+        <ToolStatusBadge status={status} />
+      </button>
+      {status === 'running' && <ProgressLine block={block} />}
+      {isOpen && (
+        <div className="tool-card-body" id={bodyId}>
+          {status === 'awaiting_approval' && approval && onAnswerApproval ? (
+            <ApprovalCard approval={approval} onAnswer={onAnswerApproval} />
+          ) : (
+            <>
+              <div className="tool-section-label">{status === 'streaming_input' ? t('tool.argumentsStreaming') : t('tool.arguments')}</div>
+              <pre className={`tool-args${status === 'streaming_input' ? ' is-streaming' : ''}`}>{args || '{}'}</pre>
+              {status === 'awaiting_approval' && <p className="tool-result-note">{t('tool.waitingApproval')}</p>}
+            </>
+          )}
+          {block.error && (
+            <div className="tool-error" role="alert">
+              <strong>{t(`tool.errorTitle.${status === 'denied' ? 'denied' : status === 'cancelled' ? 'cancelled' : 'error'}`)}</strong>
+              <span>{block.error.message}</span>
+              {block.error.detail && <pre className="tool-result-text">{block.error.detail}</pre>}
+            </div>
+          )}
+          {block.result && (
+            <>
+              <div className="tool-section-label">{block.result.isError ? t('tool.resultError') : t('tool.result.title')}</div>
+              <ToolResultView result={block.result} />
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

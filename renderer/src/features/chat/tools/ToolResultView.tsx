@@ -1,0 +1,118 @@
+/** Renders a tool result by content type: text, images, audio, resource links, embedded resources, structured JSON. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FileText, Link2 } from 'lucide-react';
+import type { McpContent, ToolResult } from '../../../../../shared/servers.ts';
+import { prettyJson } from '../model/format.ts';
+
+// Only raster/vector image types a browser shows inertly in <img>; anything else is listed, not rendered.
+const IMAGE_TYPES = /^image\/(png|jpe?g|gif|webp|avif|bmp|svg\+xml)$/i;
+const AUDIO_TYPES = /^audio\//i;
+
+/** Text that is JSON is shown pretty-printed. */
+function displayText(text: string): string {
+  const trimmed = text.trim();
+  if ((trimmed.startsWith('{') && trimmed.endsWith('}')) || (trimmed.startsWith('[') && trimmed.endsWith(']'))) {
+    try {
+      return JSON.stringify(JSON.parse(trimmed), null, 2);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function base64Size(data: string): number {
+  return Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
+}
+
+function isWebUrl(uri: string): boolean {
+  return /^https?:\/\//i.test(uri);
+}
+
+function ResultImage({ data, mimeType }: { data: string; mimeType: string }) {
+  const { t } = useTranslation('chat');
+  const [zoomed, setZoomed] = useState(false);
+  if (!IMAGE_TYPES.test(mimeType)) return <p className="tool-result-note">{t('tool.result.unsupportedImage', { mimeType })}</p>;
+  return (
+    <button type="button" className={`tool-result-image${zoomed ? ' is-zoomed' : ''}`} onClick={() => setZoomed((z) => !z)} aria-label={zoomed ? t('tool.result.shrinkImage') : t('tool.result.enlargeImage')}>
+      <img src={`data:${mimeType};base64,${data}`} alt={t('tool.result.imageAlt', { mimeType })} />
+    </button>
+  );
+}
+
+function ContentItem({ item }: { item: McpContent }) {
+  const { t } = useTranslation('chat');
+  switch (item.type) {
+    case 'text':
+      return <pre className="tool-result-text">{displayText(item.text)}</pre>;
+    case 'image':
+      return <ResultImage data={item.data} mimeType={item.mimeType} />;
+    case 'audio':
+      return AUDIO_TYPES.test(item.mimeType) ? (
+        <audio className="tool-result-audio" controls src={`data:${item.mimeType};base64,${item.data}`} aria-label={t('tool.result.audio')} />
+      ) : (
+        <p className="tool-result-note">{t('tool.result.unsupportedAudio', { mimeType: item.mimeType })}</p>
+      );
+    case 'resource_link':
+      return (
+        <div className="tool-result-resource">
+          <Link2 size={14} aria-hidden />
+          <div>
+            <div className="tool-result-resource-name">{item.title ?? item.name}</div>
+            {isWebUrl(item.uri) ? (
+              <a href={item.uri} target="_blank" rel="noopener noreferrer" className="tool-result-uri">
+                {item.uri}
+              </a>
+            ) : (
+              <code className="tool-result-uri">{item.uri}</code>
+            )}
+            {item.description && <div className="tool-result-desc">{item.description}</div>}
+          </div>
+          {item.mimeType && <span className="tool-result-mime">{item.mimeType}</span>}
+        </div>
+      );
+    case 'resource': {
+      const { resource } = item;
+      return (
+        <div className="tool-result-embedded">
+          <div className="tool-result-resource">
+            <FileText size={14} aria-hidden />
+            <code className="tool-result-uri">{resource.uri}</code>
+            {resource.mimeType && <span className="tool-result-mime">{resource.mimeType}</span>}
+          </div>
+          {resource.text !== undefined && <pre className="tool-result-text">{displayText(resource.text)}</pre>}
+          {resource.blob !== undefined &&
+            (resource.mimeType && IMAGE_TYPES.test(resource.mimeType) ? (
+              <ResultImage data={resource.blob} mimeType={resource.mimeType} />
+            ) : resource.mimeType && AUDIO_TYPES.test(resource.mimeType) ? (
+              <audio className="tool-result-audio" controls src={`data:${resource.mimeType};base64,${resource.blob}`} />
+            ) : (
+              <p className="tool-result-note">{t('tool.result.binary', { size: base64Size(resource.blob).toLocaleString() })}</p>
+            ))}
+        </div>
+      );
+    }
+    default:
+      return <pre className="tool-result-text">{prettyJson(item)}</pre>;
+  }
+}
+
+/** The whole result: every content item in order, then structured content when present. */
+export function ToolResultView({ result }: { result: ToolResult }) {
+  const { t } = useTranslation('chat');
+  return (
+    <div className="tool-result-items">
+      {result.content.map((item, i) => (
+        <ContentItem key={i} item={item} />
+      ))}
+      {result.content.length === 0 && result.structuredContent === undefined && <p className="tool-result-note">{t('tool.result.empty')}</p>}
+      {result.structuredContent !== undefined && (
+        <div className="tool-result-structured">
+          <div className="tool-section-label">{t('tool.result.structured')}</div>
+          <pre className="tool-result-text">{prettyJson(result.structuredContent)}</pre>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+/** Form-mode elicitation: the server's message and a form generated from its schema; Accept, Decline or Cancel. */
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ElicitationAnswer, ElicitationSchema } from '../../../../shared/elicitation.ts';
+import type { Result } from '../../../../shared/errors.ts';
+import { FieldInput } from './FieldInput.tsx';
+import { answerContent, fieldsOf, initialValues, validateField, validateForm, type FieldError, type FormValue, type FormValues } from './model/schemaForm.ts';
+
+/** Props of the form. */
+export interface ElicitationFormProps {
+  schema: ElicitationSchema;
+  /** Sends the answer; an error result keeps the form open and shows it. */
+  onAnswer: (answer: ElicitationAnswer) => Promise<Result<null>>;
+}
+
+/** The generated form with its three actions. Fields validate on blur, and all of them on Accept. */
+export function ElicitationForm({ schema, onAnswer }: ElicitationFormProps) {
+  const { t } = useTranslation('elicitation');
+  const fields = useMemo(() => fieldsOf(schema), [schema]);
+  const [values, setValues] = useState<FormValues>(() => initialValues(schema, fields));
+  const [errors, setErrors] = useState<Record<string, FieldError>>({});
+  const [busy, setBusy] = useState(false);
+  const [sendError, setSendError] = useState<string | undefined>();
+  const form = useRef<HTMLFormElement>(null);
+
+  const send = async (answer: ElicitationAnswer): Promise<void> => {
+    setBusy(true);
+    setSendError(undefined);
+    const result = await onAnswer(answer);
+    setBusy(false);
+    if (!result.ok) setSendError(result.error.message);
+  };
+
+  const submit = (e: FormEvent): void => {
+    e.preventDefault();
+    const problems = validateForm(fields, values);
+    setErrors(problems);
+    const first = fields.find((f) => problems[f.name]);
+    if (first) {
+      const wrapper = Array.from(form.current?.querySelectorAll<HTMLElement>('[data-field]') ?? []).find((el) => el.dataset.field === first.name);
+      wrapper?.querySelector<HTMLElement>('input, select')?.focus();
+      return;
+    }
+    void send({ action: 'accept', content: answerContent(fields, values) });
+  };
+
+  const change = (name: string, value: FormValue): void => {
+    setValues((v) => ({ ...v, [name]: value }));
+    // Once a field shows an error, re-check it as the user fixes it.
+    if (errors[name]) {
+      const field = fields.find((f) => f.name === name);
+      const problem = field ? validateField(field, value) : undefined;
+      setErrors((all) => {
+        const { [name]: _old, ...rest } = all;
+        return problem ? { ...rest, [name]: problem } : rest;
+      });
+    }
+  };
+
+  const blur = (name: string): void => {
+    const field = fields.find((f) => f.name === name);
+    const problem = field ? validateField(field, values[name]) : undefined;
+    setErrors((all) => {
+      const { [name]: _old, ...rest } = all;
+      return problem ? { ...rest, [name]: problem } : rest;
+    });
+  };
+
+  return (
+    <form ref={form} className="elicit-form" onSubmit={submit} noValidate>
+      <div className="elicit-fields">
+        {fields.map((field) => (
+          <FieldInput key={field.name} field={field} value={values[field.name]} error={errors[field.name]} onChange={(v) => change(field.name, v)} onBlur={() => blur(field.name)} />
+        ))}
+        {fields.length === 0 && <p className="muted">{t('noFields')}</p>}
+      </div>
+      {sendError && (
+        <p className="field-error" role="alert">
+          {t('sendFailed', { message: sendError })}
+        </p>
+      )}
+      <div className="elicit-actions">
+        <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void send({ action: 'cancel' })}>
+          {t('cancel')}
+        </button>
+        <span className="elicit-spacer" />
+        <button type="button" className="btn" disabled={busy} onClick={() => void send({ action: 'decline' })}>
+          {t('decline')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t('accept')}
+        </button>
+      </div>
+    </form>
+  );
+}

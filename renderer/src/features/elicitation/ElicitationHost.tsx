@@ -1,0 +1,99 @@
+/**
+ * Shows pending elicitations one at a time (oldest first) in a modal: which server asks, for which chat, its message,
+ * then the form or the URL. The others wait in a queue with their own countdowns. Mounted once by the app.
+ */
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { useTranslation } from 'react-i18next';
+import { MessageCircleQuestion } from 'lucide-react';
+import type { ElicitationAnswer, PendingElicitation } from '../../../../shared/elicitation.ts';
+import { ok, type Result } from '../../../../shared/errors.ts';
+import { call } from '../../bridge/index.ts';
+import { useStore } from '../../store/index.ts';
+import { Countdown } from './Countdown.tsx';
+import { ElicitationForm } from './ElicitationForm.tsx';
+import { UrlElicitation } from './UrlElicitation.tsx';
+import './elicitation.css';
+
+function ServerLine({ request }: { request: PendingElicitation }) {
+  const { t } = useTranslation('elicitation');
+  const server = useStore((s) => s.servers.find((v) => v.id === request.serverId));
+  const chatTitle = useStore((s) => (request.chatId ? s.chatList.find((c) => c.id === request.chatId)?.title : undefined));
+  const status = server?.status;
+  const identity = status?.state === 'ready' ? `${status.serverName} ${status.serverVersion}` : undefined;
+  return (
+    <div className="elicit-server">
+      <span className="elicit-server-name">{request.serverId}</span>
+      {identity && <span className="elicit-server-id">{identity}</span>}
+      {chatTitle && <span className="elicit-server-chat">{t('forChat', { chat: chatTitle })}</span>}
+    </div>
+  );
+}
+
+/** The global elicitation dialog; renders nothing while no request waits. */
+export function ElicitationHost() {
+  const { t } = useTranslation('elicitation');
+  const queue = useStore((s) => s.elicitations);
+  const answerElicitation = useStore((s) => s.answerElicitation);
+  const mode = useStore((s) => s.appInfo?.mode);
+  const current = queue[0];
+  if (!current) return null;
+
+  const answer = (value: ElicitationAnswer): Promise<Result<null>> => answerElicitation(current.id, value);
+  const openUrl = async (url: string): Promise<Result<null>> => {
+    if (mode === 'desktop') return call('app.openExternal', { url });
+    // Web mode: the user's own browser opens it in a new tab; nothing is fetched by the app.
+    window.open(url, '_blank', 'noopener,noreferrer');
+    return ok(null);
+  };
+
+  return (
+    <RadixDialog.Root open onOpenChange={(open) => (open ? undefined : void answer({ action: 'cancel' }))}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog-overlay" />
+        <RadixDialog.Content
+          className="dialog-content elicit-dialog"
+          data-testid="elicitation-dialog"
+          // A stray click outside must not throw away what the user typed; Esc and the buttons decide.
+          onPointerDownOutside={(e) => e.preventDefault()}
+          onInteractOutside={(e) => e.preventDefault()}
+        >
+          <div className="elicit-head">
+            <div className="elicit-head-icon" aria-hidden>
+              <MessageCircleQuestion size={20} />
+            </div>
+            <div className="elicit-head-text">
+              <RadixDialog.Title className="dialog-title">{current.mode === 'url' ? t('titleUrl') : t('titleForm')}</RadixDialog.Title>
+              <ServerLine request={current} />
+            </div>
+            <div className="elicit-head-meta">
+              {queue.length > 1 && <span className="badge badge-info">{t('position', { position: 1, total: queue.length })}</span>}
+              <Countdown expiresAt={current.expiresAt} />
+            </div>
+          </div>
+          <div className="dialog-body">
+            <RadixDialog.Description className="elicit-message">{current.message}</RadixDialog.Description>
+            {current.mode === 'form' ? (
+              <ElicitationForm key={current.id} schema={current.requestedSchema} onAnswer={answer} />
+            ) : (
+              <UrlElicitation key={current.id} url={current.url} onOpen={openUrl} onAnswer={answer} />
+            )}
+            {queue.length > 1 && (
+              <div className="elicit-queue">
+                <div className="elicit-queue-title">{t('queueTitle', { count: queue.length - 1 })}</div>
+                <ul>
+                  {queue.slice(1).map((req) => (
+                    <li key={req.id}>
+                      <span className="elicit-queue-server">{req.serverId}</span>
+                      <span className="elicit-queue-message">{req.message}</span>
+                      <Countdown expiresAt={req.expiresAt} />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
