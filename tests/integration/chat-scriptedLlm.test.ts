@@ -83,7 +83,7 @@ describe('scripted LLM', () => {
     expect(llm.requests.filter((r) => r.outcome === 'http_error')).toHaveLength(2);
     await expect(client(llm.url, 'sk-right', 0).messages.create({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 529 });
     const models = await sdk.models.list();
-    expect(models.data.map((m) => m.id)).toContain('claude-sonnet-4-5');
+    expect(models.data.map((m) => m.id)).toContain('claude-sonnet-5-5');
   });
 
   it('cuts a stream mid-message, ends one early, and sends an SSE error event', async () => {

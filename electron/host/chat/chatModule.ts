@@ -1,14 +1,92 @@
-/** The chat module: placeholder until the chat engine lands. */
+/**
+ * The chat module: composes history (SQLite), settings, the Anthropic provider, approvals and the chat loop into the
+ * calls of ChatCalls, and pushes 'chats.changed', 'chat.stream', 'approvals.changed' and 'settings.changed'.
+ */
+import { join } from 'node:path';
+import { appError, type AppError, type Result } from '../../../shared/errors.ts';
 import type { HostEventHub } from '../events.ts';
 import type { HostEnvironment } from '../environment.ts';
-import type { ChatModule, ElicitationBroker, ToolCaller } from '../ports.ts';
+import type { ChatCalls, ChatModule, ElicitationBroker, ToolCaller } from '../ports.ts';
+import { openHistoryDatabase } from '../store/database.ts';
+import { ChatRepository } from '../store/chatRepository.ts';
+import { SettingsStore } from '../store/settingsStore.ts';
+import { AnthropicProvider } from './provider.ts';
+import { ApprovalQueue } from './approvals.ts';
+import { ChatRunner, cancelOpenCalls } from './chatRunner.ts';
+import { createConversationCalls } from './conversationCalls.ts';
+import { createSettingsCalls } from './settingsCalls.ts';
+
+/** How many chats 'chats.changed' carries (the sidebar's first page; older ones come from chats.list). */
+export const chatsChangedLimit = 100;
+
+// Answers left mid-stream by a previous run (quit or crash) become errors the user can retry; what arrived stays.
+function closeInterrupted(repo: ChatRepository): void {
+  const interrupted: AppError = appError('cancelled', 'Switchboard closed while this answer was being written. What arrived before is kept; press Retry to ask again.');
+  for (const message of repo.interruptedMessages()) {
+    cancelOpenCalls(message);
+    message.status = 'error';
+    message.error = interrupted;
+    repo.saveMessage(message);
+  }
+}
+
+// Storage failures (disk full, a file damaged while open) become typed errors instead of throws across the bridge.
+function guard<T extends Record<string, (params: never) => Promise<Result<unknown>>>>(calls: T): T {
+  const out: Record<string, (params: never) => Promise<Result<unknown>>> = {};
+  for (const [name, call] of Object.entries(calls)) {
+    out[name] = async (params) => {
+      try {
+        return await call(params);
+      } catch (cause) {
+        return { ok: false, error: appError('storage_error', `Chat history could not be read or written (${cause instanceof Error ? cause.message : String(cause)}). Check free disk space and the data folder.`) };
+      }
+    };
+  }
+  return out as T;
+}
 
 /** Builds the chat module (provider, loop, history, approvals, settings). */
-export function createChatModule(_deps: {
-  env: HostEnvironment;
-  events: HostEventHub;
-  tools: ToolCaller;
-  elicitations: ElicitationBroker;
-}): Promise<ChatModule> {
-  throw new Error('not implemented');
+export function createChatModule(deps: { env: HostEnvironment; events: HostEventHub; tools: ToolCaller; elicitations: ElicitationBroker }): Promise<ChatModule> {
+  const { env, events, tools, elicitations } = deps;
+  const opened = openHistoryDatabase(join(env.dataDir, 'history.db'), env.logger);
+  if (opened.notice) {
+    // app.info reads env.notices on every call, so the notice reaches the user through the existing channel.
+    (env.notices ??= []).push(opened.notice);
+  }
+  const { db } = opened;
+  const repo = new ChatRepository(db);
+  closeInterrupted(repo);
+  const settings = new SettingsStore(join(env.dataDir, 'settings.json'), env.logger);
+  const provider = new AnthropicProvider(env.secrets);
+  const approvals = new ApprovalQueue((pending) => events.emit('approvals.changed', pending));
+  const chatsChanged = () => events.emit('chats.changed', repo.listChats({ limit: chatsChangedLimit }));
+  const runner = new ChatRunner({
+    repo,
+    settings: () => settings.get(),
+    provider,
+    tools,
+    approvals,
+    elicitations,
+    emit: (event) => events.emit('chat.stream', event),
+    chatsChanged,
+    logger: env.logger,
+  });
+
+  const api: ChatCalls = guard({
+    ...createConversationCalls({ repo, runner, approvals, tools, settings: () => settings.get(), events, chatsChanged }),
+    ...createSettingsCalls({ store: settings, provider, secrets: env.secrets, events }),
+  });
+
+  let closed: Promise<void> | undefined;
+  return Promise.resolve({
+    api,
+    shutdown: () => {
+      closed ??= (async () => {
+        await runner.stopAll();
+        approvals.cancelAll();
+        db.close();
+      })();
+      return closed;
+    },
+  });
 }

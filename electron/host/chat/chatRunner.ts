@@ -1,0 +1,185 @@
+/**
+ * The chat loop, one run per chat: stream an assistant turn, run its tool calls, send the results back, repeat until
+ * end_turn, a stop, an error or the max-turns limit. Everything is persisted as it happens; a stop keeps what arrived.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AppError } from '../../../shared/errors.ts';
+import type { ChatMessage, ChatRunState, ChatStreamEvent, TurnNotice } from '../../../shared/chat.ts';
+import type { Settings } from '../../../shared/settings.ts';
+import type { Logger } from '../environment.ts';
+import type { ElicitationBroker, ToolCaller } from '../ports.ts';
+import type { ChatRepository } from '../store/chatRepository.ts';
+import type { AnthropicProvider } from './provider.ts';
+import type { ApprovalQueue } from './approvals.ts';
+import { buildRequest } from './requestBuilder.ts';
+import { streamTurn } from './turnStream.ts';
+import { runToolCalls, runnableCalls } from './toolRunner.ts';
+
+/** What the runner needs from the module around it. */
+export interface RunnerDeps {
+  repo: ChatRepository;
+  settings: () => Settings;
+  provider: AnthropicProvider;
+  tools: ToolCaller;
+  approvals: ApprovalQueue;
+  elicitations: ElicitationBroker;
+  emit: (event: ChatStreamEvent) => void;
+  /** The chat list changed (updated time, counts). */
+  chatsChanged: () => void;
+  logger: Logger;
+}
+
+interface Session {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+// How long a stop waits for tool calls to acknowledge cancellation before returning anyway.
+const stopGraceMs = 5_000;
+
+/** Marks unfinished tool calls of a message as cancelled (the run ended before they could finish). */
+export function cancelOpenCalls(message: ChatMessage, error?: AppError): void {
+  for (const block of message.blocks) {
+    if (block.type !== 'tool_call') continue;
+    if (block.status === 'streaming_input' || block.status === 'awaiting_approval' || block.status === 'running') {
+      block.status = 'cancelled';
+      if (error) block.error = error;
+    }
+  }
+}
+
+/** Runs and stops chat loops; at most one run per chat. */
+export class ChatRunner {
+  private readonly deps: RunnerDeps;
+  private readonly sessions = new Map<string, Session>();
+
+  constructor(deps: RunnerDeps) {
+    this.deps = deps;
+  }
+
+  /** True while a chat is generating. */
+  isGenerating(chatId: string): boolean {
+    return this.sessions.has(chatId);
+  }
+
+  /** The run state: live while generating, else derived from the last message in history. */
+  state(chatId: string): ChatRunState {
+    if (this.sessions.has(chatId)) return { chatId, generating: true };
+    const last = this.deps.repo.pageMessages(chatId, 1).messages[0];
+    const state: ChatRunState = { chatId, generating: false };
+    if (last?.role === 'assistant' && last.error && last.status === 'error') state.error = last.error;
+    if (last?.role === 'assistant' && last.notice) state.notice = last.notice;
+    return state;
+  }
+
+  /** Starts a run over `history` (which ends where the model should answer). Returns at once with the id of the first answer message. */
+  start(chatId: string, history: ChatMessage[], model: string): string {
+    const firstId = randomUUID();
+    const controller = new AbortController();
+    const session: Session = { controller, done: Promise.resolve() };
+    this.sessions.set(chatId, session);
+    this.emitState({ chatId, generating: true });
+    session.done = this.run(chatId, history, model, controller.signal, firstId)
+      .catch((cause: unknown) => this.deps.logger.error('chat run failed', { chatId, reason: String(cause) }))
+      .finally(() => {
+        this.sessions.delete(chatId);
+        this.emitState(this.state(chatId));
+        this.deps.chatsChanged();
+      });
+    return firstId;
+  }
+
+  /** Stops a chat: aborts the stream and tool calls, cancels its approvals and elicitations; resolves once saved. */
+  async stop(chatId: string): Promise<void> {
+    const session = this.sessions.get(chatId);
+    this.deps.approvals.cancelAll(chatId);
+    this.deps.elicitations.cancelAll(chatId);
+    if (!session) return;
+    session.controller.abort();
+    await Promise.race([session.done, new Promise((resolve) => setTimeout(resolve, stopGraceMs).unref())]);
+  }
+
+  /** Stops every chat (shutdown). */
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.sessions.keys()].map((chatId) => this.stop(chatId)));
+  }
+
+  private emitState(state: ChatRunState): void {
+    this.deps.emit({ type: 'run_state', chatId: state.chatId, state });
+  }
+
+  private save(message: ChatMessage): void {
+    message.updatedAt = Date.now();
+    this.deps.repo.saveMessage(message);
+  }
+
+  private finish(message: ChatMessage, status: ChatMessage['status'], extra: { error?: AppError; notice?: TurnNotice } = {}): void {
+    message.status = status;
+    if (extra.error) message.error = extra.error;
+    if (extra.notice) message.notice = extra.notice;
+    this.save(message);
+    this.deps.emit({ type: 'message', chatId: message.chatId, message });
+  }
+
+  private async run(chatId: string, history: ChatMessage[], model: string, signal: AbortSignal, firstId: string): Promise<void> {
+    const { deps } = this;
+    const settings = deps.settings();
+    for (let turn = 0; ; turn++) {
+      const previous = history.at(-1);
+      if (turn >= settings.maxTurns) {
+        if (previous?.role === 'assistant') this.finish(previous, previous.status, { notice: 'max_turns' });
+        return;
+      }
+      const now = Date.now();
+      const message: ChatMessage = { id: turn === 0 ? firstId : randomUUID(), chatId, role: 'assistant', blocks: [], status: 'streaming', createdAt: now, updatedAt: now, model };
+      const request = buildRequest({ history, tools: deps.tools.listTools(), settings, model });
+      deps.repo.insertMessage(message);
+      history.push(message);
+      deps.emit({ type: 'message', chatId, message });
+
+      const client = await deps.provider.client(settings.apiBaseUrl);
+      if (!client.ok) return this.finish(message, 'error', { error: client.error });
+      const outcome = await streamTurn({
+        client: client.value,
+        request,
+        signal,
+        message,
+        context: { model, baseUrl: settings.apiBaseUrl },
+        sink: { emit: deps.emit, persist: (m) => deps.repo.saveMessage(m), lookupTool: (name) => deps.tools.getTool(name) },
+      });
+      if (outcome.kind === 'stopped') {
+        cancelOpenCalls(message);
+        return this.finish(message, 'stopped');
+      }
+      if (outcome.kind === 'error') {
+        cancelOpenCalls(message);
+        return this.finish(message, 'error', { error: outcome.error });
+      }
+      message.stopReason = outcome.stopReason;
+      if (outcome.stopReason === 'tool_use' && runnableCalls(message).length > 0) {
+        this.save(message);
+        await runToolCalls(message, {
+          tools: deps.tools,
+          approvals: deps.approvals,
+          signal,
+          emitBlock: (call) => deps.emit({ type: 'block', chatId, messageId: message.id, index: message.blocks.indexOf(call), block: call }),
+          persist: () => this.save(message),
+        });
+        if (signal.aborted) {
+          cancelOpenCalls(message);
+          return this.finish(message, 'stopped');
+        }
+        this.finish(message, 'complete');
+        continue;
+      }
+      if (outcome.stopReason === 'pause_turn') {
+        this.finish(message, 'complete', { notice: 'pause_turn' });
+        continue;
+      }
+      // The answer ended (or was cut) with tool calls it never asked to run: they stay visible, marked not run.
+      cancelOpenCalls(message, { code: 'cancelled', message: 'Not run: the answer ended before the tool call could be made.' });
+      const notice: TurnNotice | undefined = outcome.stopReason === 'max_tokens' ? 'max_tokens' : outcome.stopReason === 'refusal' ? 'refusal' : undefined;
+      return this.finish(message, 'complete', notice ? { notice } : {});
+    }
+  }
+}

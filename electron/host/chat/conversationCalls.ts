@@ -1,0 +1,157 @@
+/** The chat calls: chats (list, create, get, rename, delete, export), generation (send, stop, retry, continue, state), approvals. */
+import { randomUUID } from 'node:crypto';
+import { err, ok, type Result } from '../../../shared/errors.ts';
+import type { ChatMessage, ContentBlock } from '../../../shared/chat.ts';
+import type { McpContent, ResourceContents } from '../../../shared/servers.ts';
+import type { Settings } from '../../../shared/settings.ts';
+import type { HostEventHub } from '../events.ts';
+import type { ChatCalls, ToolCaller } from '../ports.ts';
+import type { ChatRepository } from '../store/chatRepository.ts';
+import type { ApprovalQueue } from './approvals.ts';
+import type { ChatRunner } from './chatRunner.ts';
+import { exportJson, exportMarkdown } from './chatExport.ts';
+import { titleFrom, untitled } from './titles.ts';
+
+/** The conversation part of the chat module's calls. */
+export type ConversationCalls = Omit<ChatCalls, 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list'>;
+
+/** What the conversation calls need. */
+export interface ConversationDeps {
+  repo: ChatRepository;
+  runner: ChatRunner;
+  approvals: ApprovalQueue;
+  tools: ToolCaller;
+  settings: () => Settings;
+  events: HostEventHub;
+  /** Emits 'chats.changed' with the first page of chats. */
+  chatsChanged: () => void;
+}
+
+const busy = () => err<never>('invalid_params', 'This chat is still answering. Wait for it to finish or press Stop first.');
+const noChat = (chatId: string) => err<never>('not_found', `Chat ${chatId} does not exist (it may have been deleted).`);
+
+/** Resource contents as MCP content: supported images as images, other blobs and text as embedded resources. */
+export function resourceToContent(contents: ResourceContents[]): McpContent[] {
+  return contents.map((c): McpContent => {
+    if (c.blob !== undefined && c.mimeType?.startsWith('image/')) return { type: 'image', data: c.blob, mimeType: c.mimeType };
+    const resource: { uri: string; mimeType?: string; text?: string; blob?: string } = { uri: c.uri };
+    if (c.mimeType !== undefined) resource.mimeType = c.mimeType;
+    if (c.text !== undefined) resource.text = c.text;
+    if (c.blob !== undefined) resource.blob = c.blob;
+    return { type: 'resource', resource };
+  });
+}
+
+async function readAttachments(tools: ToolCaller, attachments: { serverId: string; uri: string }[]): Promise<Result<ContentBlock[]>> {
+  const blocks: ContentBlock[] = [];
+  for (const { serverId, uri } of attachments) {
+    const read = await tools.readResource(serverId, uri);
+    if (!read.ok) return err(read.error.code, `The attachment ${uri} could not be read from ${serverId}: ${read.error.message}`, { field: 'attachments' });
+    const name = decodeURIComponent(uri.split(/[/\\]/).filter(Boolean).at(-1) ?? uri);
+    blocks.push({ type: 'attachment', serverId, uri, name, content: resourceToContent(read.value) });
+  }
+  return { ok: true, value: blocks };
+}
+
+/** Builds the conversation calls. */
+export function createConversationCalls(deps: ConversationDeps): ConversationCalls {
+  const { repo, runner, approvals, tools } = deps;
+
+  const startRun = (chatId: string, model: string): string => runner.start(chatId, repo.allMessages(chatId), model);
+
+  return {
+    'chats.list': ({ query, offset, limit }) => Promise.resolve(ok(repo.listChats({ ...(query !== undefined ? { query } : {}), offset: offset ?? 0, limit: limit ?? 50 }))),
+    'chats.create': ({ model }) => {
+      const chat = repo.createChat(randomUUID(), untitled, model ?? deps.settings().model, Date.now());
+      deps.chatsChanged();
+      return Promise.resolve(ok(chat));
+    },
+    'chats.get': ({ chatId, before, limit }) => {
+      const chat = repo.getChat(chatId);
+      if (!chat) return Promise.resolve(noChat(chatId));
+      const beforeSeq = before === undefined ? undefined : Number(before);
+      if (beforeSeq !== undefined && !Number.isSafeInteger(beforeSeq)) return Promise.resolve(err('invalid_params', 'before: not a cursor from chats.get', { field: 'before' }));
+      return Promise.resolve(ok({ chat, ...repo.pageMessages(chatId, limit ?? 50, beforeSeq) }));
+    },
+    'chats.rename': ({ chatId, title }) => {
+      const chat = repo.renameChat(chatId, title.trim(), Date.now());
+      if (!chat) return Promise.resolve(noChat(chatId));
+      deps.chatsChanged();
+      return Promise.resolve(ok(chat));
+    },
+    'chats.delete': async ({ chatId }) => {
+      await runner.stop(chatId);
+      if (!repo.deleteChat(chatId)) return noChat(chatId);
+      deps.chatsChanged();
+      return ok(null);
+    },
+    'chats.export': ({ chatId, format }) => {
+      const chat = repo.getChat(chatId);
+      if (!chat) return Promise.resolve(noChat(chatId));
+      const messages = repo.allMessages(chatId);
+      return Promise.resolve(ok(format === 'markdown' ? exportMarkdown(chat, messages) : exportJson(chat, messages)));
+    },
+    'chat.send': async ({ chatId, text, attachments, model }) => {
+      const chat = repo.getChat(chatId);
+      if (!chat) return noChat(chatId);
+      if (runner.isGenerating(chatId)) return busy();
+      if (text.trim().length === 0 && (attachments?.length ?? 0) === 0) return err('invalid_params', 'text: write a message or attach a resource', { field: 'text' });
+      const attached = await readAttachments(tools, attachments ?? []);
+      if (!attached.ok) return attached;
+      // Checked again: reading attachments awaited, and another send may have started meanwhile.
+      if (runner.isGenerating(chatId)) return busy();
+      const now = Date.now();
+      const blocks: ContentBlock[] = [...(text.length > 0 ? [{ type: 'text' as const, text }] : []), ...attached.value];
+      const message: ChatMessage = { id: randomUUID(), chatId, role: 'user', blocks, status: 'complete', createdAt: now, updatedAt: now };
+      repo.insertMessage(message);
+      if (chat.messageCount === 0) repo.setAutoTitle(chatId, titleFrom(text, attached.value[0]?.type === 'attachment' ? (attached.value[0].name ?? untitled) : untitled));
+      if (model !== undefined && model !== chat.model) repo.setChatModel(chatId, model);
+      deps.events.emit('chat.stream', { type: 'message', chatId, message });
+      deps.chatsChanged();
+      startRun(chatId, model ?? chat.model);
+      return ok({ messageId: message.id });
+    },
+    'chat.stop': async ({ chatId }) => {
+      await runner.stop(chatId);
+      return ok(null);
+    },
+    'chat.retry': ({ chatId }) => {
+      const chat = repo.getChat(chatId);
+      if (!chat) return Promise.resolve(noChat(chatId));
+      if (runner.isGenerating(chatId)) return Promise.resolve(busy());
+      const last = repo.pageMessages(chatId, 1).messages[0];
+      if (!last || (last.role === 'assistant' && last.status !== 'error')) {
+        return Promise.resolve(err('invalid_params', 'Nothing to retry: the last answer did not fail. Send a new message, or use Continue.'));
+      }
+      return Promise.resolve(ok({ messageId: startRun(chatId, chat.model) }));
+    },
+    'chat.continue': ({ chatId }) => {
+      const chat = repo.getChat(chatId);
+      if (!chat) return Promise.resolve(noChat(chatId));
+      if (runner.isGenerating(chatId)) return Promise.resolve(busy());
+      if (chat.messageCount === 0) return Promise.resolve(err('invalid_params', 'Nothing to continue: this chat has no messages yet.'));
+      return Promise.resolve(ok({ messageId: startRun(chatId, chat.model) }));
+    },
+    'chat.state': ({ chatId }) => {
+      if (!repo.getChat(chatId)) return Promise.resolve(noChat(chatId));
+      return Promise.resolve(ok(runner.state(chatId)));
+    },
+    'approvals.list': () => Promise.resolve(ok(approvals.list())),
+    'approvals.answer': async ({ id, decision }) => {
+      const pending = approvals.get(id);
+      if (!pending) return err('not_found', 'This approval is no longer pending: it was answered already, or its chat was stopped.');
+      if (decision === 'always_allow') {
+        const saved = await tools.setApproval(pending.serverId, pending.toolName, 'always_allow');
+        // The same tool waiting in the same chat follows the user's "always".
+        for (const other of approvals.list()) {
+          if (other.id !== id && other.chatId === pending.chatId && other.serverId === pending.serverId && other.toolName === pending.toolName) approvals.answer(other.id, 'allow_once');
+        }
+        approvals.answer(id, decision);
+        if (!saved.ok) return err(saved.error.code, `The call runs, but "always allow" could not be saved: ${saved.error.message}`);
+        return ok(null);
+      }
+      approvals.answer(id, decision);
+      return ok(null);
+    },
+  };
+}

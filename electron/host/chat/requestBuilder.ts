@@ -1,0 +1,149 @@
+/**
+ * Builds the Messages API request from a chat's history: assistant tool calls become tool_use blocks followed by one
+ * user turn of tool_result blocks; prompt-cache breakpoints go on the tools, the system prompt and the latest turns,
+ * so each request reads the previous one's prefix from the cache. The conversion is deterministic for that reason.
+ */
+import type Anthropic from '@anthropic-ai/sdk';
+import type { ChatMessage, ContentBlock, ToolCallBlock } from '../../../shared/chat.ts';
+import type { ExposedTool } from '../../../shared/servers.ts';
+import type { Settings } from '../../../shared/settings.ts';
+import { attachmentToModel, toolResultToModel, type ModelBlock } from './mcpContent.ts';
+
+type UserBlock = ModelBlock | Anthropic.ToolResultBlockParam;
+type AssistantBlock = Anthropic.TextBlockParam | Anthropic.ThinkingBlockParam | Anthropic.RedactedThinkingBlockParam | Anthropic.ToolUseBlockParam;
+
+/** The text the model sees in place of a user turn when two assistant turns follow each other (a "continue"). */
+export const continuePrompt = 'Please continue from where you stopped.';
+
+const ephemeral: Anthropic.CacheControlEphemeral = { type: 'ephemeral' };
+
+/** What the model is told for a tool call that produced no result. */
+function missingResultText(call: ToolCallBlock): string {
+  switch (call.status) {
+    case 'denied':
+      return 'The user declined to run this tool call.';
+    case 'error':
+      return call.error ? `The tool call failed: ${call.error.message}` : 'The tool call failed.';
+    default:
+      return 'The tool call did not finish: the user stopped it.';
+  }
+}
+
+/** The tool_result block for one tool call. */
+export function toolResultBlock(call: ToolCallBlock, limit: number): Anthropic.ToolResultBlockParam {
+  if (call.result && call.status !== 'denied') {
+    const { content, isError } = toolResultToModel(call.result, limit);
+    return { type: 'tool_result', tool_use_id: call.id, content, ...(isError ? { is_error: true } : {}) };
+  }
+  return { type: 'tool_result', tool_use_id: call.id, content: [{ type: 'text', text: missingResultText(call) }], is_error: true };
+}
+
+/** True when the tool call reached the model whole (its input finished streaming). */
+export function isCompleteCall(call: ToolCallBlock): boolean {
+  return call.status !== 'streaming_input' && !!call.input && typeof call.input === 'object' && !Array.isArray(call.input);
+}
+
+function userBlocks(blocks: ContentBlock[], limit: number): ModelBlock[] {
+  const out: ModelBlock[] = [];
+  for (const block of blocks) {
+    if (block.type === 'text' && block.text.length > 0) out.push({ type: 'text', text: block.text });
+    else if (block.type === 'attachment') out.push(...attachmentToModel(block, limit));
+  }
+  return out;
+}
+
+function assistantBlocks(blocks: ContentBlock[]): AssistantBlock[] {
+  const out: AssistantBlock[] = [];
+  for (const block of blocks) {
+    if (block.type === 'text' && block.text.length > 0) out.push({ type: 'text', text: block.text });
+    // A thinking block without its signature (cut mid-stream) cannot be sent back.
+    else if (block.type === 'thinking' && block.signature) out.push({ type: 'thinking', thinking: block.thinking, signature: block.signature });
+    else if (block.type === 'redacted_thinking') out.push({ type: 'redacted_thinking', data: block.data });
+    else if (block.type === 'tool_call' && isCompleteCall(block)) out.push({ type: 'tool_use', id: block.id, name: block.exposedName, input: block.input });
+  }
+  return out;
+}
+
+/** Converts history to API messages (user first, roles alternating). */
+export function toApiMessages(history: ChatMessage[], limit: number): Anthropic.MessageParam[] {
+  const out: { role: 'user' | 'assistant'; content: (UserBlock | AssistantBlock)[] }[] = [];
+  let pendingResults: Anthropic.ToolResultBlockParam[] = [];
+  let lastAssistantPaused = false;
+  const push = (role: 'user' | 'assistant', content: (UserBlock | AssistantBlock)[], merge: boolean) => {
+    const last = out.at(-1);
+    if (last && last.role === role && merge) last.content.push(...content);
+    else out.push({ role, content });
+  };
+
+  for (const message of history) {
+    // A failed answer is shown to the user but is not part of the conversation (Retry asks again without it).
+    if (message.status === 'error') continue;
+    if (message.role === 'user') {
+      const content = [...pendingResults, ...userBlocks(message.blocks, limit)];
+      pendingResults = [];
+      if (content.length > 0) push('user', content, true);
+      continue;
+    }
+    const content = assistantBlocks(message.blocks);
+    if (content.length === 0) continue;
+    if (pendingResults.length > 0) {
+      push('user', pendingResults, true);
+    } else if (out.at(-1)?.role === 'assistant' && !lastAssistantPaused) {
+      push('user', [{ type: 'text', text: continuePrompt }], false);
+    }
+    // A paused turn is resumed by sending it back as is; its continuation belongs to the same assistant turn.
+    push('assistant', content, lastAssistantPaused);
+    lastAssistantPaused = message.stopReason === 'pause_turn';
+    pendingResults = message.blocks.filter((b): b is ToolCallBlock => b.type === 'tool_call' && isCompleteCall(b)).map((call) => toolResultBlock(call, limit));
+  }
+  if (pendingResults.length > 0) push('user', pendingResults, true);
+  else if (out.at(-1)?.role === 'assistant' && !lastAssistantPaused) push('user', [{ type: 'text', text: continuePrompt }], false);
+  markLatestTurns(out);
+  return out;
+}
+
+// Breakpoints on the last block of the last two user turns: the newest prefix is written, the previous one is read.
+function markLatestTurns(messages: { role: string; content: (UserBlock | AssistantBlock)[] }[]): void {
+  let marked = 0;
+  for (let i = messages.length - 1; i >= 0 && marked < 2; i--) {
+    const message = messages[i];
+    if (message?.role !== 'user') continue;
+    const last = message.content.at(-1);
+    if (last && (last.type === 'text' || last.type === 'image' || last.type === 'tool_result')) {
+      message.content[message.content.length - 1] = { ...last, cache_control: ephemeral };
+      marked += 1;
+    }
+  }
+}
+
+/** The tools block; the breakpoint on the last tool caches them all. */
+export function toApiTools(tools: ExposedTool[]): Anthropic.Tool[] {
+  return tools.map((tool, index) => {
+    const schema = tool.inputSchema;
+    const api: Anthropic.Tool = {
+      name: tool.exposedName,
+      description: tool.description ?? tool.title ?? tool.toolName,
+      input_schema: { ...schema, type: 'object' },
+    };
+    return index === tools.length - 1 ? { ...api, cache_control: ephemeral } : api;
+  });
+}
+
+/** The full streaming request for one assistant turn. */
+export function buildRequest(options: { history: ChatMessage[]; tools: ExposedTool[]; settings: Settings; model: string }): Anthropic.MessageCreateParamsStreaming {
+  const { settings } = options;
+  const request: Anthropic.MessageCreateParamsStreaming = {
+    model: options.model,
+    max_tokens: settings.maxTokens,
+    messages: toApiMessages(options.history, settings.toolResultLimit),
+    stream: true,
+  };
+  if (options.tools.length > 0) request.tools = toApiTools(options.tools);
+  if (settings.systemPrompt.trim().length > 0) request.system = [{ type: 'text', text: settings.systemPrompt, cache_control: ephemeral }];
+  if (settings.thinkingEnabled) {
+    // The API requires budget < max_tokens; give the answer its full max on top of the thinking budget.
+    request.thinking = { type: 'enabled', budget_tokens: settings.thinkingBudget };
+    if (settings.thinkingBudget >= settings.maxTokens) request.max_tokens = settings.thinkingBudget + settings.maxTokens;
+  }
+  return request;
+}

@@ -1,0 +1,103 @@
+/**
+ * Runs the tool calls of one assistant turn: the approval policy first (deny / allow / ask the user), then every
+ * approved call concurrently through the registry, with progress pushed as events. Each call ends with a status and
+ * a result or error the model will see.
+ */
+import { appError } from '../../../shared/errors.ts';
+import type { ChatMessage, ToolCallBlock } from '../../../shared/chat.ts';
+import type { ToolCaller } from '../ports.ts';
+import type { ApprovalQueue } from './approvals.ts';
+
+/** What the tool runner needs from the chat run. */
+export interface ToolRunContext {
+  tools: ToolCaller;
+  approvals: ApprovalQueue;
+  signal: AbortSignal;
+  /** Pushes a replaced block to the renderer. */
+  emitBlock(call: ToolCallBlock): void;
+  /** Writes the message as it stands. */
+  persist(): void;
+}
+
+/** The calls of a message the loop should run (complete input, not already failed). */
+export function runnableCalls(message: ChatMessage): ToolCallBlock[] {
+  return message.blocks.filter((b): b is ToolCallBlock => b.type === 'tool_call' && b.status === 'awaiting_approval');
+}
+
+function finish(call: ToolCallBlock, context: ToolRunContext): void {
+  context.emitBlock(call);
+  context.persist();
+}
+
+async function decide(call: ToolCallBlock, message: ChatMessage, context: ToolRunContext): Promise<'run' | 'denied' | 'cancelled' | 'missing'> {
+  const tool = context.tools.getTool(call.exposedName);
+  if (!tool) return 'missing';
+  const verdict = context.tools.approvalVerdict(call.exposedName);
+  if (verdict === 'allow') return 'run';
+  if (verdict === 'deny') return 'denied';
+  context.emitBlock(call);
+  const answer = await context.approvals.ask(
+    {
+      chatId: message.chatId,
+      toolCallId: call.id,
+      serverId: call.serverId,
+      toolName: call.toolName,
+      exposedName: call.exposedName,
+      ...(call.title !== undefined ? { title: call.title } : {}),
+      input: call.input,
+      destructive: call.destructive,
+      readOnly: tool.annotations?.readOnlyHint === true,
+    },
+    context.signal,
+  );
+  if (answer === 'deny') return 'denied';
+  if (answer === 'cancelled') return 'cancelled';
+  // 'always_allow' was persisted by the answer call itself.
+  return 'run';
+}
+
+async function runOne(call: ToolCallBlock, message: ChatMessage, context: ToolRunContext): Promise<void> {
+  const decision = await decide(call, message, context);
+  if (decision === 'missing') {
+    call.status = 'error';
+    call.error = appError('tool_not_found', `The tool "${call.exposedName}" is not available (its server may be stopped, disabled or removed).`);
+    return finish(call, context);
+  }
+  if (decision === 'denied') {
+    call.status = 'denied';
+    call.error = appError('tool_denied', 'The user declined to run this tool call.');
+    return finish(call, context);
+  }
+  if (decision === 'cancelled' || context.signal.aborted) {
+    call.status = 'cancelled';
+    return finish(call, context);
+  }
+  call.status = 'running';
+  call.startedAt = Date.now();
+  finish(call, context);
+  const result = await context.tools.callTool(call.exposedName, (call.input ?? {}) as Record<string, unknown>, {
+    signal: context.signal,
+    chatId: message.chatId,
+    onProgress: (progress) => {
+      call.progress = progress;
+      context.emitBlock(call);
+    },
+  });
+  call.durationMs = Date.now() - call.startedAt;
+  if (result.ok) {
+    call.result = result.value;
+    call.status = result.value.isError ? 'error' : 'done';
+  } else if (context.signal.aborted || result.error.code === 'cancelled') {
+    call.status = 'cancelled';
+    call.error = result.error;
+  } else {
+    call.status = 'error';
+    call.error = result.error;
+  }
+  finish(call, context);
+}
+
+/** Runs every pending call of `message` concurrently; resolves when all have ended (or were cancelled). */
+export async function runToolCalls(message: ChatMessage, context: ToolRunContext): Promise<void> {
+  await Promise.all(runnableCalls(message).map((call) => runOne(call, message, context)));
+}

@@ -1,0 +1,294 @@
+/** Chats, messages and tool calls in history.db: the only code that writes SQL for them. */
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { AppError } from '../../../shared/errors.ts';
+import type { ChatMessage, ChatSummary, ContentBlock, ToolCallBlock, TurnNotice, MessageStatus } from '../../../shared/chat.ts';
+import { json, num, optionalNum, optionalText, text, toJson, type Row } from './rows.ts';
+
+/** A page of messages, oldest first, with the cursor of older ones. */
+export interface MessagePage {
+  messages: ChatMessage[];
+  olderCursor?: string;
+}
+
+type StoredBlock = Exclude<ContentBlock, ToolCallBlock> | { type: 'tool_call'; id: string };
+
+/** Runs `fn` in one transaction (node:sqlite has no helper). */
+export function transaction<T>(db: DatabaseSync, fn: () => T): T {
+  if (db.isTransaction) return fn();
+  db.exec('BEGIN');
+  try {
+    const result = fn();
+    db.exec('COMMIT');
+    return result;
+  } catch (cause) {
+    db.exec('ROLLBACK');
+    throw cause;
+  }
+}
+
+/** The plain text of a message, as searched and exported. */
+export function searchTextOf(blocks: ContentBlock[]): string {
+  return blocks
+    .map((b) => (b.type === 'text' ? b.text : b.type === 'attachment' ? (b.name ?? b.uri) : ''))
+    .filter((t) => t.length > 0)
+    .join('\n');
+}
+
+function likePattern(query: string): string {
+  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const summaryColumns = 'id, title, title_locked, model, created_at, updated_at, message_count';
+
+function toSummary(row: Row): ChatSummary {
+  return {
+    id: text(row, 'id'),
+    title: text(row, 'title'),
+    titleLocked: num(row, 'title_locked') === 1,
+    model: text(row, 'model'),
+    createdAt: num(row, 'created_at'),
+    updatedAt: num(row, 'updated_at'),
+    messageCount: num(row, 'message_count'),
+  };
+}
+
+function toToolCall(row: Row): ToolCallBlock {
+  const extra = json<Partial<ToolCallBlock>>(row, 'extra', {});
+  const block: ToolCallBlock = {
+    ...extra,
+    type: 'tool_call',
+    id: text(row, 'id'),
+    exposedName: text(row, 'exposed_name'),
+    serverId: text(row, 'server_id'),
+    toolName: text(row, 'tool_name'),
+    input: json<unknown>(row, 'arguments', undefined),
+    status: text(row, 'status') as ToolCallBlock['status'],
+    destructive: extra.destructive ?? false,
+  };
+  const result = json<ToolCallBlock['result']>(row, 'result', undefined);
+  if (result) block.result = result;
+  const error = json<AppError | undefined>(row, 'error', undefined);
+  if (error) block.error = error;
+  const startedAt = optionalNum(row, 'started_at');
+  if (startedAt !== undefined) block.startedAt = startedAt;
+  const durationMs = optionalNum(row, 'duration_ms');
+  if (durationMs !== undefined) block.durationMs = durationMs;
+  return block;
+}
+
+function toMessage(row: Row, toolCalls: Map<string, ToolCallBlock>): ChatMessage {
+  const id = text(row, 'id');
+  const stored = json<StoredBlock[]>(row, 'blocks', []);
+  const blocks = stored.map((b): ContentBlock =>
+    b.type === 'tool_call' ? (toolCalls.get(`${id}\u0000${b.id}`) ?? { type: 'tool_call', id: b.id, exposedName: '', serverId: '', toolName: '', input: {}, status: 'error', destructive: false }) : b,
+  );
+  const message: ChatMessage = {
+    id,
+    chatId: text(row, 'chat_id'),
+    role: text(row, 'role') === 'assistant' ? 'assistant' : 'user',
+    blocks,
+    status: text(row, 'status') as MessageStatus,
+    createdAt: num(row, 'created_at'),
+    updatedAt: num(row, 'updated_at'),
+  };
+  const model = optionalText(row, 'model');
+  if (model) message.model = model;
+  if (row.input_tokens !== null && row.input_tokens !== undefined) {
+    message.usage = {
+      inputTokens: num(row, 'input_tokens'),
+      outputTokens: num(row, 'output_tokens'),
+      cacheReadTokens: num(row, 'cache_read_tokens'),
+      cacheWriteTokens: num(row, 'cache_write_tokens'),
+    };
+  }
+  const stopReason = optionalText(row, 'stop_reason');
+  if (stopReason) message.stopReason = stopReason;
+  const notice = optionalText(row, 'notice');
+  if (notice) message.notice = notice as TurnNotice;
+  const error = json<AppError | undefined>(row, 'error', undefined);
+  if (error) message.error = error;
+  return message;
+}
+
+/** Repository of chats, messages and tool calls. Synchronous: node:sqlite is, and each call is short. */
+export class ChatRepository {
+  private readonly db: DatabaseSync;
+  private readonly stmts: Record<string, StatementSync>;
+
+  constructor(db: DatabaseSync) {
+    this.db = db;
+    const p = (sql: string) => db.prepare(sql);
+    this.stmts = {
+      insertChat: p('INSERT INTO chats (id, title, title_locked, model, created_at, updated_at) VALUES (?, ?, 0, ?, ?, ?)'),
+      getChat: p(`SELECT ${summaryColumns} FROM chats WHERE id = ?`),
+      listChats: p(`SELECT ${summaryColumns} FROM chats ORDER BY updated_at DESC, id LIMIT ? OFFSET ?`),
+      searchChats: p(
+        `SELECT ${summaryColumns} FROM chats c WHERE c.title LIKE ?1 ESCAPE '\\'
+           OR EXISTS (SELECT 1 FROM messages m WHERE m.chat_id = c.id AND m.search_text LIKE ?1 ESCAPE '\\')
+         ORDER BY updated_at DESC, id LIMIT ?2 OFFSET ?3`,
+      ),
+      rename: p('UPDATE chats SET title = ?, title_locked = 1, updated_at = ? WHERE id = ?'),
+      autoTitle: p('UPDATE chats SET title = ? WHERE id = ? AND title_locked = 0'),
+      setModel: p('UPDATE chats SET model = ? WHERE id = ?'),
+      deleteChat: p('DELETE FROM chats WHERE id = ?'),
+      insertMessage: p(
+        `INSERT INTO messages (id, chat_id, role, blocks, search_text, status, model, input_tokens, output_tokens, cache_read_tokens,
+           cache_write_tokens, stop_reason, notice, error, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      updateMessage: p(
+        `UPDATE messages SET blocks = ?, search_text = ?, status = ?, model = ?, input_tokens = ?, output_tokens = ?, cache_read_tokens = ?,
+           cache_write_tokens = ?, stop_reason = ?, notice = ?, error = ?, updated_at = ? WHERE id = ?`,
+      ),
+      deleteMessage: p('DELETE FROM messages WHERE id = ?'),
+      countUp: p('UPDATE chats SET message_count = message_count + ?, updated_at = max(updated_at, ?) WHERE id = ?'),
+      upsertToolCall: p(
+        `INSERT INTO tool_calls (message_id, id, chat_id, position, server_id, tool_name, exposed_name, arguments, result, error, status, started_at, duration_ms, extra)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (message_id, id) DO UPDATE SET position = excluded.position, server_id = excluded.server_id, tool_name = excluded.tool_name,
+           exposed_name = excluded.exposed_name, arguments = excluded.arguments, result = excluded.result, error = excluded.error,
+           status = excluded.status, started_at = excluded.started_at, duration_ms = excluded.duration_ms, extra = excluded.extra`,
+      ),
+      pageDesc: p('SELECT * FROM messages WHERE chat_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?'),
+      allMessages: p('SELECT * FROM messages WHERE chat_id = ? ORDER BY seq'),
+      toolCallsInRange: p(
+        'SELECT t.* FROM tool_calls t JOIN messages m ON m.id = t.message_id WHERE m.chat_id = ? AND m.seq BETWEEN ? AND ? ORDER BY t.position',
+      ),
+      seqOf: p('SELECT seq FROM messages WHERE id = ?'),
+      interrupted: p("SELECT * FROM messages WHERE status = 'streaming'"),
+    };
+  }
+
+  private stmt(name: string): StatementSync {
+    const statement = this.stmts[name];
+    if (!statement) throw new Error(`unknown statement ${name}`);
+    return statement;
+  }
+
+  /** Creates an empty chat. */
+  createChat(id: string, title: string, model: string, now: number): ChatSummary {
+    this.stmt('insertChat').run(id, title, model, now, now);
+    return { id, title, titleLocked: false, model, createdAt: now, updatedAt: now, messageCount: 0 };
+  }
+
+  /** One chat's summary. */
+  getChat(id: string): ChatSummary | undefined {
+    const row = this.stmt('getChat').get(id) as Row | undefined;
+    return row ? toSummary(row) : undefined;
+  }
+
+  /** Chats, most recently updated first; `query` matches titles and message text (case-insensitive for ASCII). */
+  listChats(options: { query?: string; offset?: number; limit?: number } = {}): ChatSummary[] {
+    const limit = options.limit ?? 50;
+    const offset = options.offset ?? 0;
+    const query = options.query?.trim();
+    const rows = (query ? this.stmt('searchChats').all(likePattern(query), limit, offset) : this.stmt('listChats').all(limit, offset)) as Row[];
+    return rows.map(toSummary);
+  }
+
+  /** Renames a chat and locks its title against auto-titling. */
+  renameChat(id: string, title: string, now: number): ChatSummary | undefined {
+    this.stmt('rename').run(title, now, id);
+    return this.getChat(id);
+  }
+
+  /** Sets the title from the first message, unless the user renamed the chat. */
+  setAutoTitle(id: string, title: string): void {
+    this.stmt('autoTitle').run(title, id);
+  }
+
+  /** Records the model a chat now uses. */
+  setChatModel(id: string, model: string): void {
+    this.stmt('setModel').run(model, id);
+  }
+
+  /** Deletes a chat with its messages and tool calls; false when it did not exist. */
+  deleteChat(id: string): boolean {
+    return Number(this.stmt('deleteChat').run(id).changes) > 0;
+  }
+
+  /** Adds a message (and its tool calls) and bumps the chat's count and update time. */
+  insertMessage(message: ChatMessage): void {
+    transaction(this.db, () => {
+      this.stmt('insertMessage').run(message.id, message.chatId, message.role, ...this.messageValues(message), message.createdAt, message.updatedAt);
+      this.saveToolCalls(message);
+      this.stmt('countUp').run(1, message.updatedAt, message.chatId);
+    });
+  }
+
+  /** Rewrites a message as it stands (called at each block's end, on stop, on error, at the end). */
+  saveMessage(message: ChatMessage): void {
+    transaction(this.db, () => {
+      const [blocks, search, status, model, input, output, read, write, stop, notice, error] = this.messageValues(message);
+      this.stmt('updateMessage').run(blocks, search, status, model, input, output, read, write, stop, notice, error, message.updatedAt, message.id);
+      this.saveToolCalls(message);
+      this.stmt('countUp').run(0, message.updatedAt, message.chatId);
+    });
+  }
+
+  /** Removes one message (a failed attempt being retried). */
+  deleteMessage(message: ChatMessage): void {
+    transaction(this.db, () => {
+      this.stmt('deleteMessage').run(message.id);
+      this.stmt('countUp').run(-1, 0, message.chatId);
+    });
+  }
+
+  /** The latest `limit` messages before `beforeSeq` (all when absent), oldest first. */
+  pageMessages(chatId: string, limit: number, beforeSeq?: number): MessagePage {
+    const rows = this.stmt('pageDesc').all(chatId, beforeSeq ?? Number.MAX_SAFE_INTEGER, limit + 1) as Row[];
+    const more = rows.length > limit;
+    const page = rows.slice(0, limit).reverse();
+    const messages = this.withToolCalls(chatId, page);
+    const oldest = page[0];
+    return more && oldest ? { messages, olderCursor: String(num(oldest, 'seq')) } : { messages };
+  }
+
+  /** Every message of a chat, oldest first (to build the model's context and exports). */
+  allMessages(chatId: string): ChatMessage[] {
+    return this.withToolCalls(chatId, this.stmt('allMessages').all(chatId));
+  }
+
+  /** Messages a previous run left mid-stream (the app quit or crashed), with their tool calls. */
+  interruptedMessages(): ChatMessage[] {
+    return (this.stmt('interrupted').all() as Row[]).flatMap((row) => this.withToolCalls(text(row, 'chat_id'), [row]));
+  }
+
+  private withToolCalls(chatId: string, rows: Row[]): ChatMessage[] {
+    if (rows.length === 0) return [];
+    const seqs = rows.map((r) => num(r, 'seq'));
+    const calls = new Map<string, ToolCallBlock>();
+    for (const row of this.stmt('toolCallsInRange').all(chatId, Math.min(...seqs), Math.max(...seqs)) as Row[]) {
+      calls.set(`${text(row, 'message_id')}\u0000${text(row, 'id')}`, toToolCall(row));
+    }
+    return rows.map((row) => toMessage(row, calls));
+  }
+
+  private messageValues(m: ChatMessage): [string, string, string, string | null, number | null, number | null, number | null, number | null, string | null, string | null, string | null] {
+    const stored: StoredBlock[] = m.blocks.map((b) => (b.type === 'tool_call' ? { type: 'tool_call', id: b.id } : b));
+    return [
+      JSON.stringify(stored),
+      searchTextOf(m.blocks),
+      m.status,
+      m.model ?? null,
+      m.usage?.inputTokens ?? null,
+      m.usage?.outputTokens ?? null,
+      m.usage?.cacheReadTokens ?? null,
+      m.usage?.cacheWriteTokens ?? null,
+      m.stopReason ?? null,
+      m.notice ?? null,
+      toJson(m.error),
+    ];
+  }
+
+  private saveToolCalls(m: ChatMessage): void {
+    m.blocks.forEach((b, position) => {
+      if (b.type !== 'tool_call') return;
+      const { type: _t, id, exposedName, serverId, toolName, input, result, error, status, startedAt, durationMs, ...extra } = b;
+      this.stmt('upsertToolCall').run(
+        m.id, id, m.chatId, position, serverId, toolName, exposedName, toJson(input), toJson(result), toJson(error), status,
+        startedAt ?? null, durationMs ?? null, JSON.stringify(extra),
+      );
+    });
+  }
+}

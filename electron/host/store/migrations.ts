@@ -1,0 +1,99 @@
+/** Versioned schema migrations of history.db, tracked in PRAGMA user_version; each runs in one transaction. */
+import type { DatabaseSync } from 'node:sqlite';
+
+/** One schema step; `version` is the user_version after it ran. */
+interface Migration {
+  version: number;
+  up: string;
+}
+
+// Append only: never edit a shipped step, add a new one.
+const migrations: Migration[] = [
+  {
+    version: 1,
+    up: `
+      CREATE TABLE chats (
+        id TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        title_locked INTEGER NOT NULL DEFAULT 0,
+        model TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        message_count INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX chats_by_updated ON chats(updated_at DESC, id);
+
+      CREATE TABLE messages (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        chat_id TEXT NOT NULL REFERENCES chats(id) ON DELETE CASCADE,
+        role TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+        -- Content blocks as JSON; tool calls are stored in tool_calls and referenced here by id.
+        blocks TEXT NOT NULL,
+        -- Plain text of the message, for search and export.
+        search_text TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL,
+        model TEXT,
+        input_tokens INTEGER,
+        output_tokens INTEGER,
+        cache_read_tokens INTEGER,
+        cache_write_tokens INTEGER,
+        stop_reason TEXT,
+        notice TEXT,
+        error TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX messages_by_chat ON messages(chat_id, seq);
+
+      CREATE TABLE tool_calls (
+        message_id TEXT NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+        id TEXT NOT NULL,
+        chat_id TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        server_id TEXT NOT NULL,
+        tool_name TEXT NOT NULL,
+        exposed_name TEXT NOT NULL,
+        arguments TEXT,
+        result TEXT,
+        error TEXT,
+        status TEXT NOT NULL,
+        started_at INTEGER,
+        duration_ms INTEGER,
+        -- The rest of the block (title, destructive, partial input, progress) as JSON.
+        extra TEXT NOT NULL DEFAULT '{}',
+        PRIMARY KEY (message_id, id)
+      );
+      CREATE INDEX tool_calls_by_chat ON tool_calls(chat_id);
+    `,
+  },
+];
+
+/** The schema version this build writes. */
+export const latestVersion = migrations.at(-1)?.version ?? 0;
+
+/** Reads the schema version of an open database. */
+export function schemaVersion(db: DatabaseSync): number {
+  const row = db.prepare('PRAGMA user_version').get() as { user_version?: number } | undefined;
+  return Number(row?.user_version ?? 0);
+}
+
+/** Applies every migration newer than the database; throws when the database is newer than this build. */
+export function migrate(db: DatabaseSync): void {
+  const current = schemaVersion(db);
+  if (current > latestVersion) {
+    throw new Error(`history.db has schema version ${current}; this Switchboard understands up to ${latestVersion}`);
+  }
+  for (const step of migrations) {
+    if (step.version <= current) continue;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      db.exec(step.up);
+      db.exec(`PRAGMA user_version = ${step.version}`);
+      db.exec('COMMIT');
+    } catch (cause) {
+      db.exec('ROLLBACK');
+      throw cause;
+    }
+  }
+}

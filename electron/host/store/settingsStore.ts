@@ -1,0 +1,64 @@
+/**
+ * App settings in <dataDir>/settings.json, written atomically (temp file + rename). Kept apart from history.db so a
+ * damaged history never costs the user their settings. A field that fails validation falls back to its default alone.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { defaultSettings, settingsSchema, type Settings } from '../../../shared/settings.ts';
+import type { Logger } from '../environment.ts';
+
+/** Reads settings, keeping every valid field and defaulting the rest. */
+export function readSettings(path: string, logger: Logger): Settings {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') logger.warn('settings.json unreadable; using defaults', { reason: String(cause) });
+    return { ...defaultSettings };
+  }
+  if (!raw || typeof raw !== 'object') return { ...defaultSettings };
+  const out: Record<string, unknown> = { ...defaultSettings };
+  const shape = settingsSchema.shape;
+  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
+    const value = (raw as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    const parsed = shape[key].safeParse(value);
+    if (parsed.success) out[key] = parsed.data;
+    else logger.warn('settings.json field invalid; using its default', { field: key });
+  }
+  return settingsSchema.parse(out);
+}
+
+/** Settings held in memory and persisted on every change. */
+export class SettingsStore {
+  private current: Settings;
+  private readonly path: string;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(path: string, logger: Logger) {
+    this.path = path;
+    this.current = readSettings(path, logger);
+  }
+
+  /** The current settings. */
+  get(): Settings {
+    return this.current;
+  }
+
+  /** Applies a validated change and writes the file; resolves once it is on disk. */
+  async update(change: Partial<Settings>): Promise<Settings> {
+    this.current = { ...this.current, ...change };
+    const snapshot = this.current;
+    // Serialized so an older snapshot can never land after a newer one.
+    const write = this.queue.then(async () => {
+      await mkdir(dirname(this.path), { recursive: true });
+      const temp = `${this.path}.${process.pid}.tmp`;
+      await writeFile(temp, `${JSON.stringify(snapshot, null, 2)}\n`);
+      await rename(temp, this.path);
+    });
+    this.queue = write.catch(() => {});
+    await write;
+    return snapshot;
+  }
+}
