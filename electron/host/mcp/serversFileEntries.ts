@@ -5,7 +5,7 @@ import type { ServerConfig, ToolSettings } from '../../../shared/serverConfig.ts
 import type { ManagedServer } from './types.ts';
 
 /** Every field Switchboard's schema knows; anything else in an entry is carried along untouched. */
-const knownKeys = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'enabled', 'connectTimeoutMs',
+const knownKeys = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'oauth', 'enabled', 'connectTimeoutMs',
   'toolTimeoutMs', 'trustReadOnlyHints', 'tools']);
 
 /** Validates each entry: a valid config, or the problem naming the field (such entries are listed, never started). */

@@ -6,6 +6,7 @@ const http: ServerConfig = {
   type: 'http',
   url: 'https://user:pw@mcp.example.com/mcp?api_key=sk-123&team=blue',
   headers: { Authorization: 'Bearer sk-live-abc', 'X-API-Key': 'k-1', 'X-Workspace': 'acme' },
+  oauth: { clientId: 'switchboard', clientSecret: 'cs-42' },
 };
 const stdio: ServerConfig = {
   command: 'npx',
@@ -17,8 +18,8 @@ describe('secret masking', () => {
   it('hides secret headers, URL credentials and query keys, keeping the rest readable', () => {
     const masked = maskConfig(http);
     const text = JSON.stringify(masked);
-    for (const secret of ['sk-live-abc', 'k-1', 'sk-123', 'pw@']) expect(text).not.toContain(secret);
-    expect(masked).toMatchObject({ headers: { Authorization: `Bearer ${SECRET_MASK}`, 'X-API-Key': SECRET_MASK, 'X-Workspace': 'acme' } });
+    for (const secret of ['sk-live-abc', 'k-1', 'sk-123', 'pw@', 'cs-42']) expect(text).not.toContain(secret);
+    expect(masked).toMatchObject({ headers: { Authorization: `Bearer ${SECRET_MASK}`, 'X-API-Key': SECRET_MASK, 'X-Workspace': 'acme' }, oauth: { clientId: 'switchboard' } });
     expect(masked.type === 'http' ? masked.url : '').toContain('team=blue');
   });
 

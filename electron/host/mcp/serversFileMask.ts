@@ -1,6 +1,7 @@
 /**
  * Secrets stay in servers.json (the user put them there) but never reach the renderer: header values, env values,
- * URL query parameters and `--token value` arguments whose names look secret are masked in the server list, and a
+ * URL query parameters and `--token value` arguments whose names look secret, and the OAuth client secret, are
+ * masked in the server list, and a
  * config sent back with the mask untouched keeps the stored value.
  */
 import { err, ok, type Result } from '../../../shared/errors.ts';
@@ -68,7 +69,8 @@ export function maskArgs(args: string[] | undefined): string[] | undefined {
 export function maskConfig(config: ServerConfig): ServerConfig {
   if (isHttpConfig(config)) {
     const headers = maskRecord(config.headers);
-    return { ...config, url: maskUrl(config.url), ...(headers ? { headers } : {}) };
+    const oauth = config.oauth?.clientSecret !== undefined ? { ...config.oauth, clientSecret: maskValue(config.oauth.clientSecret) } : config.oauth;
+    return { ...config, url: maskUrl(config.url), ...(headers ? { headers } : {}), ...(oauth ? { oauth } : {}) };
   }
   const env = maskRecord(config.env);
   const args = maskArgs(config.args);
@@ -111,6 +113,7 @@ function leftoverMask(config: ServerConfig): string | undefined {
     Object.entries(values ?? {}).find(([, value]) => value.includes(SECRET_MASK))?.[0];
   if (isHttpConfig(config)) {
     if (config.url.includes(SECRET_MASK)) return 'url';
+    if (config.oauth?.clientSecret?.includes(SECRET_MASK)) return 'oauth.clientSecret';
     const header = scan(config.headers);
     return header !== undefined ? `headers.${header}` : undefined;
   }
@@ -129,7 +132,9 @@ export function unmaskConfig(incoming: ServerConfig, stored: ServerConfig | unde
   if (isHttpConfig(incoming)) {
     const old = stored && isHttpConfig(stored) ? stored : undefined;
     const headers = unmaskRecord(incoming.headers, old?.headers);
-    restored = { ...incoming, url: old ? unmaskUrl(incoming.url, old.url) : incoming.url, ...(headers ? { headers } : {}) };
+    const secret = incoming.oauth?.clientSecret;
+    const oauth = incoming.oauth && secret !== undefined ? { ...incoming.oauth, clientSecret: keep(secret, old?.oauth?.clientSecret, maskValue) } : incoming.oauth;
+    restored = { ...incoming, url: old ? unmaskUrl(incoming.url, old.url) : incoming.url, ...(headers ? { headers } : {}), ...(oauth ? { oauth } : {}) };
   } else {
     const old = stored && !isHttpConfig(stored) ? stored : undefined;
     const env = unmaskRecord(incoming.env, old?.env);
