@@ -120,7 +120,7 @@ export class ServerConnection {
   /** Calls a tool; see runToolCall for timeout and abort semantics. */
   async callTool(toolName: string, args: Record<string, unknown>, options: ToolCallOptions, timeoutMs: number): Promise<CallOutcome> {
     const outcome = await runToolCall(this.client, this.inflight, toolName, args, options, timeoutMs);
-    if (outcome.connectionLost) this.reportLost();
+    if (outcome.connectionLost && !outcome.result.ok) this.reportLost(outcome.result.error.message);
     return outcome;
   }
 
@@ -159,16 +159,16 @@ export class ServerConnection {
     try {
       return ok(await run());
     } catch (error) {
-      if (isConnectionLost(error)) this.reportLost();
       const appErr = describeRequestError(error);
+      if (isConnectionLost(error)) this.reportLost(appErr.message);
       return err(appErr.code, appErr.message, appErr.detail !== undefined ? { detail: appErr.detail } : {});
     }
   }
 
-  private reportLost(): void {
+  private reportLost(message: string): void {
     if (this.closing) return;
     this.closing = true;
-    this.hooks.lost('The connection to the server was lost.');
+    this.hooks.lost(`The connection to the server was lost: ${message}`);
   }
 }
 

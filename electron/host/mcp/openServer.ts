@@ -45,10 +45,11 @@ export async function openServer(setup: OpenSetup): Promise<OpenResult> {
   return attempt(setup, key, undefined);
 }
 
-/** Non-JSON-RPC stdout is judged by its first characters: every MCP message is a JSON object carrying "jsonrpc". */
-function looksLikeJsonRpc(head: string): boolean {
+/** Stray stdout is told by its first character: every MCP message is a JSON object (key order varies, so "jsonrpc" may
+ * come last in a megabyte-long line; the SDK itself reports JSON that is not JSON-RPC). */
+function looksLikeJson(head: string): boolean {
   const trimmed = head.trimStart();
-  return trimmed === '' || (trimmed.startsWith('{') && trimmed.includes('"jsonrpc"'));
+  return trimmed === '' || trimmed.startsWith('{');
 }
 
 async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | undefined): Promise<AttemptResult> {
@@ -104,7 +105,7 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
       child.stdout?.on(
         'data',
         lineHeads((head) => {
-          if (looksLikeJsonRpc(head)) return;
+          if (looksLikeJson(head)) return;
           hooks.log('host', `Ignored a line on stdout that is not MCP JSON: ${quoteLine(head)}`);
           if (!connected) garbage.push(head);
           else hooks.warning(`Ignored non-JSON output on stdout: ${quoteLine(head)}`);
