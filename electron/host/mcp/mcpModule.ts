@@ -46,6 +46,7 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
   let started = false;
   let stopped = false;
   let viewsPending = false;
+  const readyIds = new Set<string>();
   const createdAt = Date.now();
 
   const broker = createElicitationBroker(events);
@@ -141,8 +142,14 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
     env,
     broker,
     listener: {
-      onStatus: () => {
-        registry.refresh();
+      onStatus: (serverId, status) => {
+        // The model's tool list only depends on whether a server is ready; other transitions just update the views.
+        const isReady = status.state === 'ready';
+        if (isReady !== readyIds.has(serverId)) {
+          if (isReady) readyIds.add(serverId);
+          else readyIds.delete(serverId);
+          registry.refresh();
+        }
         scheduleViews();
       },
       onCatalog: (serverId, catalog) => {

@@ -51,8 +51,12 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   let names: ToolNameMap = assignToolNames([]);
   let all: ExposedTool[] = [];
   let byName = new Map<string, ExposedTool>();
-  let allSignature = '[]';
-  let enabledSignature = '[]';
+  // Signatures decide whether listeners hear about a rebuild; serializing whole schemas on every status change
+  // would cost more than the rest of the registry, so a catalog version stands in for the tool definitions.
+  let catalogVersion = 0;
+  const signature = (tools: ExposedTool[]) => `${catalogVersion}|${tools.map((t) => `${t.exposedName}:${t.enabled ? 1 : 0}:${t.approval}`).join(',')}`;
+  let allSignature = signature([]);
+  let enabledSignature = allSignature;
 
   const toolSettings = (serverId: string, toolName: string): ToolSettings => settings.config(serverId)?.tools?.[toolName] ?? {};
   const serverEnabled = (serverId: string) => {
@@ -82,13 +86,13 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   const enabledTools = () => all.filter((tool) => tool.enabled && serverEnabled(tool.serverId) && isReady(tool.serverId));
 
   const notify = () => {
-    const nextAll = JSON.stringify(all);
+    const nextAll = signature(all);
     if (nextAll !== allSignature) {
       allSignature = nextAll;
       deps.onToolsChanged?.(all);
     }
     const enabled = enabledTools();
-    const nextEnabled = JSON.stringify(enabled);
+    const nextEnabled = signature(enabled);
     if (nextEnabled !== enabledSignature) {
       enabledSignature = nextEnabled;
       for (const listener of listeners) {
@@ -190,13 +194,17 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
     setCatalog(serverId, tools) {
       const before = catalogs.get(serverId);
       const sameNames = before !== undefined && before.size === tools.length && tools.every((tool) => before.has(tool.name));
+      if (before === undefined && tools.length === 0) return;
+      catalogVersion++;
       if (tools.length === 0) catalogs.delete(serverId);
       else catalogs.set(serverId, new Map(tools.map((tool) => [tool.name, tool])));
-      rebuild(!sameNames && !(before === undefined && tools.length === 0));
+      rebuild(!sameNames);
     },
 
     removeServer(serverId) {
-      if (catalogs.delete(serverId)) rebuild(true);
+      if (!catalogs.delete(serverId)) return;
+      catalogVersion++;
+      rebuild(true);
     },
 
     refresh: () => rebuild(false),
