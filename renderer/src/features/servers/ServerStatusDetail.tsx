@@ -1,0 +1,95 @@
+/** The status of a server in words: identity and counts when ready, the error and stderr when failed, and so on. */
+import { AlertTriangle, KeyRound, Loader2, PauseCircle, RotateCw, XCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { assertNever } from '../../../../shared/errors.ts';
+import type { ServerStatus } from '../../../../shared/servers.ts';
+import { useNow } from './useNow.ts';
+import { StderrTail } from './StderrTail.tsx';
+
+/** Props of ServerStatusDetail. */
+export interface ServerStatusDetailProps {
+  status: ServerStatus;
+}
+
+/** One block per status state (exhaustive). */
+export function ServerStatusDetail({ status }: ServerStatusDetailProps) {
+  const { t } = useTranslation('servers');
+  const now = useNow(status.state === 'restarting' ? 1000 : undefined);
+  switch (status.state) {
+    case 'ready':
+      return (
+        <div className="sv-meta">
+          <span className="sv-meta-name">
+            {status.serverName} <span className="muted">v{status.serverVersion}</span>
+          </span>
+          <span className="chip" title={t(`eraHint.${status.era}`)}>
+            {t('protocol', { version: status.protocolVersion })} · {t(`era.${status.era}`)}
+          </span>
+          <span className="chip">{t('counts.tools', { count: status.counts.tools })}</span>
+          <span className="chip">{t('counts.resources', { count: status.counts.resources })}</span>
+          <span className="chip">{t('counts.prompts', { count: status.counts.prompts })}</span>
+          {status.warnings.length > 0 ? (
+            <div className="callout callout-warning sv-meta-warnings">
+              <AlertTriangle aria-hidden />
+              <ul>
+                {status.warnings.map((w, i) => (
+                  <li key={i}>{w}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </div>
+      );
+    case 'connecting':
+      return (
+        <p className="sv-state-line muted">
+          <Loader2 className="sv-spin" aria-hidden /> {t('detail.connecting')}
+        </p>
+      );
+    case 'restarting': {
+      const seconds = Math.max(0, Math.ceil((status.nextTryAt - now) / 1000));
+      return (
+        <div className="callout callout-warning" data-testid="server-error">
+          <RotateCw aria-hidden />
+          <div>
+            <p>{t('detail.restarting', { seconds, attempt: status.attempt })}</p>
+            <p className="muted">{status.lastError}</p>
+          </div>
+        </div>
+      );
+    }
+    case 'error':
+      return (
+        <div className="callout callout-danger sv-error" data-testid="server-error">
+          <XCircle aria-hidden />
+          <div className="sv-error-body">
+            <p className="sv-error-message">{status.message}</p>
+            <p className="muted sv-error-code">{t('detail.errorCode', { code: status.code, at: new Date(status.at).toLocaleTimeString() })}</p>
+            <StderrTail lines={status.stderrTail} />
+          </div>
+        </div>
+      );
+    case 'invalid':
+      return (
+        <div className="callout callout-danger" data-testid="server-error">
+          <XCircle aria-hidden />
+          <p>{status.field ? t('detail.invalidField', { field: status.field, message: status.message }) : status.message}</p>
+        </div>
+      );
+    case 'auth_required':
+      return (
+        <div className="callout callout-warning">
+          <KeyRound aria-hidden />
+          <p>{status.message}</p>
+        </div>
+      );
+    case 'disabled':
+      return (
+        <p className="sv-state-line muted">
+          <PauseCircle aria-hidden /> {t('detail.disabled')}
+        </p>
+      );
+    default:
+      return assertNever(status);
+  }
+}

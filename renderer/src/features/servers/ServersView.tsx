@@ -1,0 +1,90 @@
+/** The Servers page: every configured server with its status, plus add, import and one-click templates. */
+import { Import, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ServerConfig } from '../../../../shared/serverConfig.ts';
+import type { ServerView } from '../../../../shared/servers.ts';
+import { useStore } from '../../store/index.ts';
+import { ServerFormDialog } from './form/ServerFormDialog.tsx';
+import { emptyForm, formFromConfig, type ServerFormState } from './form/serverForm.ts';
+import { ImportDialog } from './import/ImportDialog.tsx';
+import { ServerCard } from './ServerCard.tsx';
+import { EmptyServers } from './templates/EmptyServers.tsx';
+import { TemplateDialog } from './templates/TemplateDialog.tsx';
+import type { ServerTemplate } from './templates/templates.ts';
+import './servers.css';
+
+type Open =
+  | { kind: 'form'; initial: ServerFormState; editing?: { id: string; config: ServerConfig } }
+  | { kind: 'template'; template: ServerTemplate }
+  | { kind: 'import' }
+  | undefined;
+
+/** The servers view. */
+export function ServersView() {
+  const { t } = useTranslation('servers');
+  const servers = useStore((s) => s.servers);
+  const loaded = useStore((s) => s.serversLoaded);
+  const loadError = useStore((s) => s.serversError);
+  const [open, setOpen] = useState<Open>(undefined);
+  const close = () => setOpen(undefined);
+  const names = servers.map((s) => s.id);
+
+  const edit = (server: ServerView) =>
+    setOpen({ kind: 'form', initial: formFromConfig(server.id, server.config), editing: { id: server.id, config: server.config } });
+  const add = () => setOpen({ kind: 'form', initial: emptyForm() });
+
+  const ready = servers.filter((s) => s.status.state === 'ready').length;
+  return (
+    <div className="page" data-testid="servers-view">
+      <div className="page-inner">
+        <header className="page-header">
+          <div>
+            <h1 className="page-title">{t('title')}</h1>
+            <p className="page-subtitle">{servers.length ? t('subtitleCount', { ready, total: servers.length }) : t('subtitle')}</p>
+          </div>
+          <div className="row">
+            <button type="button" className="btn" onClick={() => setOpen({ kind: 'import' })}>
+              <Import /> {t('import.button')}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={add}>
+              <Plus /> {t('add')}
+            </button>
+          </div>
+        </header>
+
+        {loadError ? (
+          <div className="callout callout-danger" role="alert">
+            {t('loadFailed', { message: loadError })}
+          </div>
+        ) : null}
+        {!loaded ? <p className="muted">{t('loading')}</p> : null}
+        {loaded && !loadError && servers.length === 0 ? (
+          <EmptyServers onTemplate={(template) => setOpen({ kind: 'template', template })} onAdd={add} onImport={() => setOpen({ kind: 'import' })} />
+        ) : null}
+        <div className="sv-list">
+          {servers.map((server) => (
+            <ServerCard key={server.id} server={server} onEdit={edit} />
+          ))}
+        </div>
+      </div>
+
+      {open?.kind === 'form' ? (
+        <ServerFormDialog
+          onClose={close}
+          initial={open.initial}
+          {...(open.editing ? { editing: open.editing } : {})}
+          takenNames={names.filter((n) => n !== open.editing?.id)}
+        />
+      ) : null}
+      {open?.kind === 'template' ? (
+        <TemplateDialog
+          template={open.template}
+          onClose={close}
+          onCustomize={(name, folder) => setOpen({ kind: 'form', initial: formFromConfig(name, open.template.config(folder)) })}
+        />
+      ) : null}
+      {open?.kind === 'import' ? <ImportDialog onClose={close} /> : null}
+    </div>
+  );
+}

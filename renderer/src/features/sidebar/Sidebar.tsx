@@ -1,0 +1,109 @@
+/** The sidebar: new chat, search, the chat list (most recent first, by day), then Servers and Settings. */
+import { MessageSquarePlus, Search, Server, Settings, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '../../store/index.ts';
+import { Tip } from '../common/Tooltip.tsx';
+import { ChatListItem } from './ChatListItem.tsx';
+import { groupChats } from './groupChats.ts';
+import { ServersSummary } from './ServersSummary.tsx';
+import { useChatSearch } from './useChatSearch.ts';
+import { useNewChat } from './useNewChat.ts';
+import './sidebar.css';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+/** The modifier key's label in shortcut hints. */
+export const modKey = isMac ? '⌘' : 'Ctrl';
+
+/** The app's left column. */
+export function Sidebar() {
+  const { t } = useTranslation('sidebar');
+  const chats = useStore((s) => s.chatList);
+  const view = useStore((s) => s.view);
+  const chatId = useStore((s) => s.chatId);
+  const navigate = useStore((s) => s.navigate);
+  const newChat = useNewChat();
+  const [query, setQuery] = useState('');
+  const { results, searching } = useChatSearch(chats, query);
+  const groups = useMemo(() => groupChats(results), [results]);
+
+  return (
+    <nav className="sb" aria-label={t('navigation')}>
+      <div className="sb-brand">
+        <div className="sb-logo" aria-hidden>
+          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+            <circle cx="5" cy="6" r="2" />
+            <circle cx="5" cy="18" r="2" />
+            <circle cx="19" cy="12" r="2" />
+            <path d="M7 6h3a4 4 0 0 1 4 4v0a2 2 0 0 0 2 2h1M7 18h3a4 4 0 0 0 4-4v0a2 2 0 0 1 2-2" />
+          </svg>
+        </div>
+        <span className="sb-name">Switchboard</span>
+      </div>
+
+      <Tip label={<>{t('newChat')} <kbd>{modKey}</kbd>+<kbd>N</kbd></>} side="right">
+        <button type="button" className="btn sb-new" onClick={() => void newChat()}>
+          <MessageSquarePlus /> {t('newChat')}
+        </button>
+      </Tip>
+
+      <div className="sb-search">
+        <Search aria-hidden />
+        <input
+          type="search"
+          value={query}
+          placeholder={t('search')}
+          aria-label={t('search')}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setQuery('');
+          }}
+        />
+        {query ? (
+          <button type="button" className="icon-btn" aria-label={t('clearSearch')} onClick={() => setQuery('')}>
+            <X />
+          </button>
+        ) : null}
+      </div>
+
+      <div className="sb-chats" role="list" aria-label={t('chats')} aria-busy={searching}>
+        {groups.length === 0 ? (
+          <p className="sb-none">{query.trim() ? t('noMatches') : t('noChats')}</p>
+        ) : (
+          groups.map((group) => (
+            <section key={group.key} className="sb-group" aria-label={t(`group.${group.key}`)}>
+              <h3 className="sb-group-title">{t(`group.${group.key}`)}</h3>
+              {group.chats.map((chat) => (
+                <div role="listitem" key={chat.id}>
+                  <ChatListItem chat={chat} active={view === 'chat' && chatId === chat.id} onOpen={(id) => navigate({ view: 'chat', chatId: id })} />
+                </div>
+              ))}
+            </section>
+          ))
+        )}
+      </div>
+
+      <div className="sb-footer">
+        <button
+          type="button"
+          className={view === 'servers' ? 'sb-nav sb-nav-active' : 'sb-nav'}
+          aria-current={view === 'servers' ? 'page' : undefined}
+          onClick={() => navigate({ view: 'servers' })}
+        >
+          <Server /> <span>{t('servers')}</span>
+          <ServersSummary />
+        </button>
+        <Tip label={<><kbd>{modKey}</kbd>+<kbd>,</kbd></>} side="right">
+          <button
+            type="button"
+            className={view === 'settings' ? 'sb-nav sb-nav-active' : 'sb-nav'}
+            aria-current={view === 'settings' ? 'page' : undefined}
+            onClick={() => navigate({ view: 'settings' })}
+          >
+            <Settings /> <span>{t('settings')}</span>
+          </button>
+        </Tip>
+      </div>
+    </nav>
+  );
+}
