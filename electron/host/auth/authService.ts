@@ -1,0 +1,195 @@
+/**
+ * OAuth for every configured remote server: hands the connection manager one provider per server (the
+ * `authProvider` seam), runs the sign-ins the user starts (one at a time per server), and signs out. After a
+ * sign-in or sign-out the server is reconnected, so the app never needs a restart.
+ */
+import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
+import { err, ok, type AppError, type Result } from '../../../shared/errors.ts';
+import { isHttpConfig, type HttpServerConfig, type ServerConfig } from '../../../shared/serverConfig.ts';
+import type { Logger, SecretStore } from '../environment.ts';
+import { signInErrorToAppError } from './errors.ts';
+import { OAuthStore } from './oauthStore.ts';
+import { ServerOAuthProvider } from './serverOAuthProvider.ts';
+import { startSignIn, type StartedSignIn } from './signInFlow.ts';
+import { revokeTokens } from './tokenLifecycle.ts';
+
+/** What the auth service needs from the host. */
+export interface AuthServiceDeps {
+  secrets: SecretStore;
+  logger: Logger;
+  /** A server's current configuration (undefined when no such server). */
+  serverConfig(serverId: string): ServerConfig | undefined;
+  /** Reconnects a server, e.g. the manager's restart. */
+  restartServer(serverId: string): Promise<unknown>;
+  /** The app's hosted client ID metadata document (HTTPS URL), when it has one. */
+  clientMetadataUrl?: string;
+  /** How long a sign-in waits for the browser (default 5 minutes). */
+  signInTimeoutMs?: number;
+  fetchFn?: FetchLike;
+  /** Told when a started sign-in ends without tokens (declined, refused, timed out). */
+  onSignInFailed?(serverId: string, error: AppError): void;
+  /** Told when a sign-in stored tokens (before the server is reconnected). */
+  onSignedIn?(serverId: string): void;
+}
+
+/** The OAuth side of the host. */
+export interface AuthService {
+  /** The provider for a remote server's transport; undefined for stdio servers and servers that send their own Authorization header. */
+  providerFor(serverId: string): OAuthClientProvider | undefined;
+  /** Starts a sign-in and returns the URL to open, or null when the server already has a usable token (it is reconnected). */
+  signIn(serverId: string): Promise<Result<{ authorizationUrl: string } | null>>;
+  /** Revokes (best effort) and forgets the server's tokens, then reconnects it (it will ask to sign in again). */
+  signOut(serverId: string): Promise<Result<null>>;
+  /** Settles when the server's running sign-in ends (ok once the server was reconnected); undefined when none runs. */
+  whenSignInDone(serverId: string): Promise<Result<null>> | undefined;
+  /** The line to show with a server's "Sign in required" status. */
+  statusMessage(serverId: string): string;
+  /** Forgets everything stored for a removed server. */
+  forget(serverId: string): Promise<void>;
+  /** Cancels every running sign-in (app shutdown). */
+  shutdown(): void;
+}
+
+function sendsOwnAuthorization(config: HttpServerConfig): boolean {
+  return Object.keys(config.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+}
+
+/** Builds the auth service. */
+export function createAuthService(deps: AuthServiceDeps): AuthService {
+  const store = new OAuthStore(deps.secrets);
+  const providers = new Map<string, { key: string; provider: ServerOAuthProvider }>();
+  const running = new Map<string, { started: StartedSignIn; done: Promise<Result<null>> }>();
+
+  function remoteConfig(serverId: string): HttpServerConfig | undefined {
+    const config = deps.serverConfig(serverId);
+    return config && isHttpConfig(config) && !sendsOwnAuthorization(config) ? config : undefined;
+  }
+
+  function provider(serverId: string): ServerOAuthProvider | undefined {
+    const config = remoteConfig(serverId);
+    if (!config) return undefined;
+    // A new URL or new OAuth settings get a new provider: tokens are bound to the URL they were issued for.
+    const key = JSON.stringify([config.url, config.oauth ?? null]);
+    const existing = providers.get(serverId);
+    if (existing?.key === key) return existing.provider;
+    running.get(serverId)?.started.cancel();
+    const created = new ServerOAuthProvider({
+      serverId,
+      serverUrl: config.url,
+      ...(config.oauth ? { oauth: config.oauth } : {}),
+      store,
+      logger: deps.logger,
+      ...(deps.clientMetadataUrl ? { clientMetadataUrl: deps.clientMetadataUrl } : {}),
+      ...(deps.fetchFn ? { fetchFn: deps.fetchFn } : {}),
+    });
+    providers.set(serverId, { key, provider: created });
+    return created;
+  }
+
+  function notRemote(serverId: string): Result<never> {
+    const config = deps.serverConfig(serverId);
+    if (!config) return err('not_found', `No server named ${serverId}`);
+    if (!isHttpConfig(config)) return err('invalid_params', 'Only remote (HTTP) servers sign in.');
+    return err('invalid_config', 'This server sends its own Authorization header; remove it from the headers to sign in with OAuth.', { field: 'config.headers' });
+  }
+
+  async function restart(serverId: string): Promise<void> {
+    try {
+      await deps.restartServer(serverId);
+    } catch (cause) {
+      deps.logger.warn('Reconnecting after OAuth change failed', { serverId, error: cause instanceof Error ? cause.message : String(cause) });
+    }
+  }
+
+  return {
+    providerFor: provider,
+
+    async signIn(serverId) {
+      const current = provider(serverId);
+      if (!current) return notRemote(serverId);
+      const inFlight = running.get(serverId);
+      if (inFlight) return ok({ authorizationUrl: inFlight.started.authorizationUrl.href });
+      if (await current.isSignedIn()) {
+        await restart(serverId);
+        return ok(null);
+      }
+      let started: StartedSignIn;
+      try {
+        const callbackPort = remoteConfig(serverId)?.oauth?.callbackPort;
+        started = await startSignIn({
+          provider: current,
+          ...(callbackPort !== undefined ? { callbackPort } : {}),
+          ...(deps.signInTimeoutMs ? { timeoutMs: deps.signInTimeoutMs } : {}),
+          ...(deps.fetchFn ? { fetchFn: deps.fetchFn } : {}),
+        });
+      } catch (error) {
+        deps.logger.warn('OAuth sign-in could not start', { serverId, error: error instanceof Error ? error.name : 'unknown' });
+        return { ok: false, error: signInErrorToAppError(error) };
+      }
+      const done = started.completion.then(
+        async (): Promise<Result<null>> => {
+          running.delete(serverId);
+          deps.logger.info('OAuth sign-in completed', { serverId });
+          deps.onSignedIn?.(serverId);
+          await restart(serverId);
+          return ok(null);
+        },
+        (error: unknown): Result<null> => {
+          running.delete(serverId);
+          const appErr = signInErrorToAppError(error);
+          deps.logger.warn('OAuth sign-in failed', { serverId, code: appErr.code, message: appErr.message });
+          deps.onSignInFailed?.(serverId, appErr);
+          return { ok: false, error: appErr };
+        },
+      );
+      running.set(serverId, { started, done });
+      return ok({ authorizationUrl: started.authorizationUrl.href });
+    },
+
+    async signOut(serverId) {
+      running.get(serverId)?.started.cancel();
+      const current = provider(serverId);
+      if (!current) {
+        if (!deps.serverConfig(serverId)) return err('not_found', `No server named ${serverId}`);
+        await store.deleteTokens(serverId);
+        return ok(null);
+      }
+      try {
+        const { record, discovery, issuer } = await current.currentState();
+        if (record) {
+          const clientInformation = issuer ? await current.clientInformation({ issuer }).catch(() => undefined) : undefined;
+          await revokeTokens({
+            metadata: discovery?.authorizationServerMetadata,
+            clientInformation,
+            tokens: record.tokens,
+            ...(deps.fetchFn ? { fetchFn: deps.fetchFn } : {}),
+          });
+        }
+        await current.forgetTokens();
+      } catch (cause) {
+        return err('storage_error', `Could not forget the tokens: ${cause instanceof Error ? cause.message : String(cause)}`);
+      }
+      deps.logger.info('OAuth signed out', { serverId });
+      await restart(serverId);
+      return ok(null);
+    },
+
+    whenSignInDone: (serverId) => running.get(serverId)?.done,
+
+    statusMessage(serverId) {
+      const scope = providers.get(serverId)?.provider.pendingScope;
+      return scope ? `Sign in required (access asked for: ${scope})` : 'Sign in required';
+    },
+
+    async forget(serverId) {
+      running.get(serverId)?.started.cancel();
+      providers.delete(serverId);
+      await store.forgetServer(serverId);
+    },
+
+    shutdown() {
+      for (const { started } of running.values()) started.cancel();
+    },
+  };
+}
+

@@ -1,0 +1,111 @@
+/**
+ * The one-shot loopback redirect listener of a sign-in (RFC 8252 §7.3): an HTTP server on 127.0.0.1 that waits for the
+ * browser to come back with the authorization response, accepts only the `state` it was started with, answers with a
+ * page telling the user to return to Switchboard, and closes after that callback or a timeout.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { timingSafeEqual } from 'node:crypto';
+import { SignInAbortedError } from './errors.ts';
+
+/** Options of one listener. */
+export interface LoopbackOptions {
+  /** The `state` the authorization request carries; any other callback is turned away. */
+  expectedState: string;
+  /** How long to wait for the browser; default 5 minutes. */
+  timeoutMs?: number;
+  /** Port to listen on; 0 (the default) lets the OS pick a free one. */
+  port?: number;
+  /** Path of the redirect URI; default `/callback`. */
+  path?: string;
+}
+
+/** A started listener. */
+export interface LoopbackListener {
+  /** The redirect URI to put in the authorization request, e.g. `http://127.0.0.1:53123/callback`. */
+  readonly redirectUri: string;
+  readonly port: number;
+  /** The callback's query parameters, once the browser arrives with the expected state; rejects on timeout or close(). */
+  readonly result: Promise<URLSearchParams>;
+  /** Stops listening now (cancels a pending wait). Idempotent. */
+  close(): void;
+}
+
+/** Default time a user gets to finish signing in in the browser. */
+export const defaultSignInTimeoutMs = 5 * 60_000;
+
+function sameState(received: string | null, expected: string): boolean {
+  if (received === null) return false;
+  const a = Buffer.from(received);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+// The page never repeats anything from the query: on a mix-up the callback's text is attacker-controlled (RFC 9207).
+function page(response: ServerResponse, status: number, title: string, text: string): void {
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;line-height:1.5"><h1 style="font-size:1.25rem">${title}</h1><p>${text}</p></body></html>`;
+  response.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Referrer-Policy': 'no-referrer',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    Connection: 'close',
+  });
+  response.end(body);
+}
+
+/** Starts a listener on 127.0.0.1; rejects (e.g. EADDRINUSE) when the port cannot be bound. */
+export function startLoopbackListener(options: LoopbackOptions): Promise<LoopbackListener> {
+  const path = options.path ?? '/callback';
+  const timeoutMs = options.timeoutMs ?? defaultSignInTimeoutMs;
+  let settle: { resolve: (params: URLSearchParams) => void; reject: (error: Error) => void } | undefined;
+  const result = new Promise<URLSearchParams>((resolve, reject) => (settle = { resolve, reject }));
+  // A caller that only awaits after the listener ends must not see an unhandled rejection in between.
+  result.catch(() => {});
+  let done = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (request.method !== 'GET' || url.pathname !== path || done) {
+      page(response, 404, 'Not found', 'Nothing here.');
+      return;
+    }
+    if (!sameState(url.searchParams.get('state'), options.expectedState)) {
+      page(response, 400, 'Unknown sign-in', 'This response does not belong to the sign-in Switchboard is waiting for. Start the sign-in again from Switchboard.');
+      return;
+    }
+    const hasCode = url.searchParams.has('code');
+    page(
+      response,
+      200,
+      hasCode ? 'Signed in' : 'Sign-in did not complete',
+      hasCode ? 'You can close this tab and return to Switchboard.' : 'Return to Switchboard to see what happened.',
+    );
+    finish(() => settle?.resolve(url.searchParams));
+  });
+
+  function finish(outcome: () => void): void {
+    if (done) return;
+    done = true;
+    if (timer) clearTimeout(timer);
+    outcome();
+    server.close();
+    server.closeIdleConnections();
+  }
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      const { port } = server.address() as AddressInfo;
+      timer = setTimeout(() => finish(() => settle?.reject(new SignInAbortedError('timeout'))), timeoutMs);
+      resolve({
+        redirectUri: `http://127.0.0.1:${port}${path}`,
+        port,
+        result,
+        close: () => finish(() => settle?.reject(new SignInAbortedError('cancelled'))),
+      });
+    });
+  });
+}

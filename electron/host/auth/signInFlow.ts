@@ -1,0 +1,105 @@
+/**
+ * One interactive sign-in: bind the loopback listener, let the SDK build the authorization URL (PKCE S256, state,
+ * resource, scope), hand the URL to the user, then, when the browser comes back with the expected state, check the
+ * response's `iss` (RFC 9207) before the code goes anywhere and exchange it for tokens.
+ */
+import { randomBytes } from 'node:crypto';
+import { auth, validateAuthorizationResponseIssuer, type FetchLike } from '@modelcontextprotocol/client';
+import { AuthorizationDeniedError, SignInRefusedError } from './errors.ts';
+import { startLoopbackListener, type LoopbackListener } from './loopbackListener.ts';
+import { defaultRedirectPort, type ServerOAuthProvider } from './serverOAuthProvider.ts';
+
+/** A sign-in waiting for the browser. */
+export interface StartedSignIn {
+  /** Where to send the user (shown by its domain first, then opened in the browser). */
+  authorizationUrl: URL;
+  /** Settles when the sign-in finished: tokens stored (resolves) or failed, timed out, cancelled (rejects). */
+  completion: Promise<void>;
+  /** Stops waiting for the browser. */
+  cancel(): void;
+}
+
+/** What a sign-in needs. */
+export interface SignInOptions {
+  provider: ServerOAuthProvider;
+  /** Fixed loopback port from the server's config, if any. */
+  callbackPort?: number;
+  timeoutMs?: number;
+  fetchFn?: FetchLike;
+}
+
+async function bindListener(options: SignInOptions, state: string): Promise<LoopbackListener> {
+  const preferred = options.callbackPort ?? defaultRedirectPort(options.provider.serverId);
+  try {
+    return await startLoopbackListener({ expectedState: state, port: preferred, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    if (options.callbackPort !== undefined) {
+      throw new SignInRefusedError(`Port ${options.callbackPort} (oauth.callbackPort) is in use by another program, so the sign-in cannot receive its answer.`);
+    }
+    // Another port means another redirect URI: the provider registers again if its registration named the old one.
+    return startLoopbackListener({ expectedState: state, port: 0, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+  }
+}
+
+/** Error text from the callback, shown only after its `iss` passed the check; short and printable. */
+function describeDenial(params: URLSearchParams): string {
+  const error = params.get('error') ?? 'no authorization code';
+  if (error === 'access_denied') return 'The sign-in was declined at the authorization server.';
+  const description = (params.get('error_description') ?? '').replace(/[^\x20-\x7E]/g, '').slice(0, 200);
+  return `The authorization server did not sign you in: ${error.replace(/[^\x20-\x7E]/g, '').slice(0, 60)}${description ? ` (${description})` : ''}.`;
+}
+
+/** Starts a sign-in; rejects when no authorization URL can be built (refusals, registration impossible...). */
+export async function startSignIn(options: SignInOptions): Promise<StartedSignIn> {
+  const { provider } = options;
+  const state = randomBytes(32).toString('base64url');
+  const listener = await bindListener(options, state);
+  provider.beginSession(listener.redirectUri, state);
+  const scope = provider.pendingScope;
+  const resourceMetadataUrl = await provider.lastResourceMetadataUrl();
+  const common = {
+    serverUrl: provider.serverUrl,
+    ...(scope ? { scope } : {}),
+    ...(resourceMetadataUrl ? { resourceMetadataUrl: new URL(resourceMetadataUrl) } : {}),
+    ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}),
+  };
+  let authorizationUrl: URL | undefined;
+  try {
+    // A sign-in the user asked for always goes to the browser: a refresh was already tried in the background.
+    const result = await auth(provider, { ...common, forceReauthorization: true });
+    authorizationUrl = provider.sessionAuthorizationUrl;
+    if (result !== 'REDIRECT' || !authorizationUrl) throw new Error('The authorization server did not ask for a browser sign-in');
+  } catch (error) {
+    listener.close();
+    provider.endSession(false);
+    throw error;
+  }
+
+  const completion = (async () => {
+    let signedIn = false;
+    try {
+      const params = await listener.result;
+      const metadata = provider.sessionDiscovery?.authorizationServerMetadata;
+      // RFC 9207 §2.4 before anything else, error responses included: on a mix-up nothing from the callback is used.
+      validateAuthorizationResponseIssuer({
+        iss: params.get('iss') ?? undefined,
+        expectedIssuer: metadata?.issuer,
+        issParameterSupported: metadata?.authorization_response_iss_parameter_supported === true,
+      });
+      const code = params.get('code');
+      if (!code) throw new AuthorizationDeniedError(describeDenial(params));
+      provider.beginExchange();
+      const iss = params.get('iss');
+      const result = await auth(provider, { ...common, authorizationCode: code, ...(iss !== null ? { iss } : {}) });
+      if (result !== 'AUTHORIZED') throw new Error('The authorization code was not accepted');
+      signedIn = true;
+    } finally {
+      listener.close();
+      provider.endSession(signedIn);
+    }
+  })();
+  completion.catch(() => {}); // observed by the caller; never an unhandled rejection
+
+  return { authorizationUrl, completion, cancel: () => listener.close() };
+}
