@@ -3,7 +3,7 @@
  * overwritten: it is moved aside (with its -wal/-shm files) and a fresh one is started, with a notice for the user.
  */
 import { DatabaseSync } from 'node:sqlite';
-import { existsSync, renameSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, renameSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Logger } from '../environment.ts';
 import { migrate } from './migrations.ts';
@@ -33,7 +33,24 @@ function check(db: DatabaseSync): void {
   if (problems.length > 0) throw new Error(`integrity check failed: ${problems.join('; ')}`);
 }
 
+const magic = 'SQLite format 3\u0000';
+
+// A file that is not SQLite at all is moved aside before any connection touches it: closing a connection can
+// checkpoint or delete a -wal file, and that WAL may hold the user's latest messages.
+function assertSqliteHeader(path: string): void {
+  if (!existsSync(path)) return;
+  const fd = openSync(path, 'r');
+  try {
+    const header = Buffer.alloc(16);
+    const read = readSync(fd, header, 0, 16, 0);
+    if (read > 0 && header.toString('latin1', 0, read) !== magic) throw new Error('file is not a database');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function openAndMigrate(path: string): DatabaseSync {
+  assertSqliteHeader(path);
   const db = new DatabaseSync(path);
   try {
     configure(db);
