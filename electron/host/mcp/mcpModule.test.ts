@@ -101,6 +101,16 @@ describe('MCP module wiring', () => {
     expect(events.some((e) => e.name === 'tools.changed')).toBe(true);
   });
 
+  it('refuses to save a config it would report as invalid, naming the field', async () => {
+    const m = await open();
+    const bad = await m.api['servers.add']({ name: 'x', config: { command: 'node', env: { 'NOT-OK': '1' } } });
+    expect(bad.ok ? undefined : bad.error).toMatchObject({ code: 'invalid_config', field: 'env.NOT-OK' });
+    await m.api['servers.add']({ name: 'y', config: { command: 'node' } });
+    const update = await m.api['servers.update']({ id: 'y', config: { command: 'node', connectTimeoutMs: 10 } });
+    expect(update.ok ? undefined : update.error).toMatchObject({ code: 'invalid_config', field: 'connectTimeoutMs' });
+    expect((await fileJson()).mcpServers).toEqual({ y: { command: 'node' } });
+  });
+
   it('refuses a second server whose name differs only in case', async () => {
     const m = await open();
     await m.api['servers.add']({ name: 'GitHub', config: { command: 'a' } });
@@ -149,6 +159,9 @@ describe('MCP module wiring', () => {
     const add = await m.api['servers.add']({ name: 'b', config: { command: 'y' } });
     expect(add.ok ? undefined : add.error.code).toBe('storage_error');
     expect(await readFile(path, 'utf8')).toBe('{ "mcpServers": { "a": { "command": "x" } ');
+    await flush();
+    // An empty list pushed now would replace the error the renderer shows.
+    expect(events.filter((e) => e.name === 'servers.changed')).toEqual([]);
     await writeFile(path, '{ "mcpServers": { "a": { "command": "x" } } }');
     const fixed = await m.api['servers.list']({});
     expect(fixed.ok ? fixed.value.map((v) => [v.id, v.status.state]) : fixed.error.message).toEqual([['a', 'ready']]);

@@ -90,8 +90,9 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
   const views = () => [...managed.keys()].flatMap((id) => view(id) ?? []);
 
   // Many transitions can land in one tick (setServers marks every server connecting): send one list for them.
+  // While the file is unreadable the list call answers its error; an empty list pushed now would hide that error.
   const scheduleViews = () => {
-    if (viewsPending || stopped) return;
+    if (viewsPending || stopped || file.state.state === 'unreadable') return;
     viewsPending = true;
     queueMicrotask(() => {
       viewsPending = false;
@@ -121,10 +122,7 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
 
   const change: McpModuleContext['change'] = async (update) => {
     const result = await file.update(update);
-    if (!result.ok) {
-      scheduleViews();
-      return result;
-    }
+    if (!result.ok) return result;
     apply(result.value.doc);
     return ok(result.value.value);
   };

@@ -24,6 +24,12 @@ function storedConfig(raw: unknown): ServerConfig {
   return checked.ok ? checked.config : lenientConfig(raw);
 }
 
+/** The app never saves an entry it would then report as invalid: the form gets the field at fault instead. */
+function refuseInvalid(raw: unknown): Result<never> | undefined {
+  const checked = validateServerEntry(raw);
+  return checked.ok ? undefined : err('invalid_config', checked.message, checked.field ? { field: checked.field } : {});
+}
+
 const missing = (id: string) => err('not_found', `No server named "${id}"`);
 const taken = (name: string) => err('already_exists', `A server named "${name}" already exists`, { field: 'name' });
 
@@ -50,6 +56,8 @@ export function createServerCalls(ctx: McpModuleContext): ServerCalls {
     async 'servers.add'({ name, config }) {
       const restored = unmaskConfig(config, undefined);
       if (!restored.ok) return restored;
+      const invalid = refuseInvalid(restored.value);
+      if (invalid) return invalid;
       const changed = await ctx.change((doc) => {
         const existing = findName(doc.entries, name);
         if (existing !== undefined) return taken(existing);
@@ -67,7 +75,10 @@ export function createServerCalls(ctx: McpModuleContext): ServerCalls {
         const oldRaw = doc.entries.get(id);
         const restored = unmaskConfig(config, storedConfig(oldRaw));
         if (!restored.ok) return restored;
-        return ok({ doc: setEntry(doc, target, mergeEntry(oldRaw, restored.value), id), value: null });
+        const merged = mergeEntry(oldRaw, restored.value);
+        const invalid = refuseInvalid(merged);
+        if (invalid) return invalid;
+        return ok({ doc: setEntry(doc, target, merged, id), value: null });
       });
       return changed.ok ? viewOf(target) : changed;
     },
