@@ -192,6 +192,23 @@ describe('tool registry', () => {
     expect(first[0]).toBe('my_server__run');
   });
 
+  it('keeps a stopped server\'s names reserved so its collision partner is not renamed while it restarts', async () => {
+    for (const id of ['my server', 'my_server']) {
+      settings.configs.set(id, { command: 'node' });
+      manager.statuses.set(id, ready);
+      registry.setCatalog(id, [tool('run')]);
+    }
+    const suffixed = nameOf('my_server', 'run');
+    expect(suffixed).toMatch(/^my_server__run_[0-9a-f]{4}$/);
+    manager.statuses.set('my server', { state: 'restarting', attempt: 1, nextTryAt: 0, lastError: 'crashed' });
+    registry.setCatalog('my server', []);
+    expect(nameOf('my_server', 'run')).toBe(suffixed);
+    const call = await registry.callTool('my_server__run', {});
+    expect(call.ok ? undefined : call.error.code).toBe('server_not_ready');
+    registry.removeServer('my server');
+    expect(nameOf('my_server', 'run')).toBe('my_server__run');
+  });
+
   it('notifies listeners with the enabled list only when it changes', async () => {
     const seen: string[][] = [];
     registry.onChange((tools) => seen.push(tools.map((t) => t.exposedName)));

@@ -27,9 +27,9 @@ export interface RegistryDeps {
 
 /** The registry as the MCP module drives it; the chat engine only sees the ToolCaller part. */
 export interface ToolRegistry extends ToolCaller {
-  /** Replaces one server's tools (an empty list when it stopped). */
+  /** Replaces one server's tools (an empty list when it stopped; its names stay reserved until removeServer). */
   setCatalog(serverId: string, tools: ServerTool[]): void;
-  /** Forgets a removed server's tools. */
+  /** Forgets a server removed from the configuration, names included. */
   removeServer(serverId: string): void;
   /** Re-reads settings and statuses after a config or status change; notifies listeners if anything changed. */
   refresh(): void;
@@ -47,6 +47,9 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   const { manager, settings } = deps;
   const catalogs = new Map<string, Map<string, ServerTool>>();
   const retired = new Map<string, ToolIdentity>();
+  // Tool names of every server seen this session, kept while it is stopped or disabled: its names stay reserved,
+  // so a collision partner is not renamed back and forth while it restarts.
+  const knownNames = new Map<string, Set<string>>();
   const listeners = new Set<(tools: ExposedTool[]) => void>();
   let names: ToolNameMap = assignToolNames([]);
   let all: ExposedTool[] = [];
@@ -108,7 +111,7 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   const rebuild = (renamed: boolean) => {
     if (renamed) {
       const identities: ToolIdentity[] = [];
-      for (const [serverId, tools] of catalogs) for (const toolName of tools.keys()) identities.push({ serverId, toolName });
+      for (const [serverId, tools] of knownNames) for (const toolName of tools) identities.push({ serverId, toolName });
       const previous = names;
       names = assignToolNames(identities);
       for (const entry of previous.entries()) {
@@ -124,7 +127,7 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
 
   /** Why a name the registry does not (or no longer) offers cannot be called. */
   const unknownTool = (exposedName: string): Result<never> => {
-    const former = retired.get(exposedName);
+    const former = names.resolve(exposedName) ?? retired.get(exposedName);
     if (former) {
       const config = settings.config(former.serverId);
       if (config?.enabled === false) return err('server_disabled', `Server "${former.serverId}" is disabled, so ${exposedName} is not available`);
@@ -192,17 +195,23 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
     },
 
     setCatalog(serverId, tools) {
-      const before = catalogs.get(serverId);
-      const sameNames = before !== undefined && before.size === tools.length && tools.every((tool) => before.has(tool.name));
-      if (before === undefined && tools.length === 0) return;
+      if (!catalogs.has(serverId) && tools.length === 0) return;
       catalogVersion++;
-      if (tools.length === 0) catalogs.delete(serverId);
-      else catalogs.set(serverId, new Map(tools.map((tool) => [tool.name, tool])));
-      rebuild(!sameNames);
+      if (tools.length === 0) {
+        catalogs.delete(serverId);
+        rebuild(false);
+        return;
+      }
+      catalogs.set(serverId, new Map(tools.map((tool) => [tool.name, tool])));
+      const known = knownNames.get(serverId);
+      const renamed = known === undefined || known.size !== tools.length || tools.some((tool) => !known.has(tool.name));
+      if (renamed) knownNames.set(serverId, new Set(tools.map((tool) => tool.name)));
+      rebuild(renamed);
     },
 
     removeServer(serverId) {
-      if (!catalogs.delete(serverId)) return;
+      const hadCatalog = catalogs.delete(serverId);
+      if (!knownNames.delete(serverId) && !hadCatalog) return;
       catalogVersion++;
       rebuild(true);
     },
