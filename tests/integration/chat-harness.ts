@@ -17,6 +17,8 @@ import { FileSecretStore } from '../../electron/host/store/fileSecretStore.ts';
 import { createElicitationBroker } from '../../electron/host/elicitation/broker.ts';
 import { createChatModule } from '../../electron/host/chat/chatModule.ts';
 import type { ChatModule, ElicitationBroker, ToolCallOptions, ToolCaller } from '../../electron/host/ports.ts';
+import { createHost, type Host } from '../../electron/host/createHost.ts';
+import type { HostApi } from '../../shared/contract.ts';
 
 /** One recorded host event. */
 export interface Recorded<E extends EventName = EventName> {
@@ -177,4 +179,41 @@ export async function startEngine(options: { dataDir: string; tools: ToolCaller;
 /** A tool result with one text item. */
 export function textResult(text: string, isError = false): Result<ToolResult> {
   return ok({ content: [{ type: 'text', text }], isError });
+}
+
+/** server-everything's entry point, launched as `node <it> stdio` (no npx: faster and offline). */
+export const everythingScript = join(import.meta.dirname, '../../node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+
+/** A full host (createHost) in a temp folder, pointed at the scripted LLM. */
+export interface HostUnderTest {
+  host: Host;
+  log: EventLog;
+  api: HostApi;
+}
+
+/** Starts the whole host core on `dataDir`, sets the base URL and key, and waits for the servers to settle. */
+export async function startHost(options: { dataDir: string; baseUrl: string; apiKey?: string }): Promise<HostUnderTest> {
+  const host = await createHost(testEnv(options.dataDir));
+  const log = new EventLog(host.events);
+  await host.start();
+  value(await host.api['settings.update']({ apiBaseUrl: options.baseUrl, model: testModel }));
+  value(await host.api['settings.setApiKey']({ apiKey: options.apiKey ?? 'sk-test' }));
+  return { host, log, api: host.api };
+}
+
+/** Adds server-everything over stdio through the contract and waits until `tools` are all exposed. */
+export async function addEverything(target: HostUnderTest, tools: string[] = ['get-sum', 'echo'], name = 'everything'): Promise<void> {
+  value(await target.api['servers.add']({ name, config: { command: process.execPath, args: [everythingScript, 'stdio'] } }));
+  await waitForTools(target, tools);
+}
+
+/** Waits until every listed server tool name is exposed and enabled. */
+export async function waitForTools(target: HostUnderTest, tools: string[], timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const listed = value(await target.api['tools.list']({})).filter((t) => t.enabled).map((t) => t.toolName);
+    if (tools.every((t) => listed.includes(t))) return;
+    if (Date.now() > deadline) throw new Error(`tools ${tools.join(', ')} not exposed; have ${listed.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
