@@ -7,7 +7,7 @@
  * Prints a pass/fail summary (or JSON with --json) and exits 0 only when all pass.
  */
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { contentSecurityPolicy } from '../electron/desktop/csp.ts';
 import { validateBuilderConfig, type BuilderConfigReport } from './electron-checks/builderConfig.ts';
@@ -48,7 +48,7 @@ function printReport(report: ElectronCheckReport): void {
   const mark = (passed: boolean) => (passed ? 'PASS' : 'FAIL');
   const scanPassed = scan.unjustified.length === 0 && scan.parseErrors.length === 0;
   console.log(
-    `${mark(scanPassed)} electronegativity: ${scan.checksRun} checks over electron/ as Electron ${scan.electronVersion} ` +
+    `${mark(scanPassed)} electronegativity: ${scan.checksRun} checks over ${relative(root, scan.input) || '.'}/ as Electron ${scan.electronVersion} ` +
       `(skipped, need the network: ${networkChecks.join(', ')}): ${scan.unjustified.length} unjustified high/medium, ${scan.justified.length} justified, ${scan.minor.length} low/info`,
   );
   for (const finding of scan.unjustified) console.log(`  UNJUSTIFIED ${finding.severity} ${finding.id} ${finding.file}:${finding.line}  ${finding.sample}\n    ${finding.description}`);

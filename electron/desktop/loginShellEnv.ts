@@ -70,7 +70,11 @@ export function resolveLoginShellEnv(options: ShellEnvOptions = {}): Promise<She
   const shell = options.shell ?? defaultShell(platform, baseEnv);
   const marker = `__SB_ENV_${randomBytes(8).toString('hex')}__`;
   // The program and paths travel as variables so no quoting differs between sh, zsh, fish and csh.
-  const program = 'const m=process.env.SB_ENV_MARKER;process.stdout.write(m+JSON.stringify(process.env)+m)';
+  // The probe's own variables are dropped before printing: the marker's value must not appear inside the JSON.
+  const program =
+    'const e={...process.env},m=e.SB_ENV_MARKER;' +
+    "for(const k of ['SB_ENV_MARKER','SB_ENV_PROGRAM','SB_ENV_NODE','ELECTRON_RUN_AS_NODE'])delete e[k];" +
+    'process.stdout.write(m+JSON.stringify(e)+m)';
   const command = '"$SB_ENV_NODE" -e "$SB_ENV_PROGRAM"';
   return new Promise((resolve) => {
     let settled = false;

@@ -1,5 +1,5 @@
 /** Validates electron-builder.yml against electron-builder's own JSON schema, plus the packaging rules of this project. */
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -49,6 +49,18 @@ export function projectRuleProblems(config: Record<string, unknown>, projectRoot
   return problems;
 }
 
+let compiled: { path: string; validate: ValidateFunction } | undefined;
+
+// Compiling electron-builder's schema takes a second; it is done once per process.
+function compiledSchema(path: string): ValidateFunction {
+  if (compiled?.path !== path) {
+    // The schema uses a few non-standard keywords and formats; strict mode would refuse the schema itself.
+    const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+    compiled = { path, validate: ajv.compile(JSON.parse(readFileSync(path, 'utf8')) as object) };
+  }
+  return compiled.validate;
+}
+
 /** Parses and validates the YAML text of an electron-builder config. */
 export function validateBuilderConfigText(text: string, projectRoot: string): BuilderConfigReport {
   const schema = schemaPath();
@@ -58,9 +70,7 @@ export function validateBuilderConfigText(text: string, projectRoot: string): Bu
   } catch (cause) {
     return { schemaVersion: schema.version, problems: [`YAML: ${cause instanceof Error ? cause.message : String(cause)}`] };
   }
-  // The schema uses a few non-standard keywords and formats; strict mode would refuse the schema itself.
-  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
-  const validate = ajv.compile(JSON.parse(readFileSync(schema.path, 'utf8')) as object);
+  const validate = compiledSchema(schema.path);
   const problems = validate(config) ? [] : [...new Set((validate.errors ?? []).map(describe))];
   if (config && typeof config === 'object') problems.push(...projectRuleProblems(config as Record<string, unknown>, projectRoot));
   return { schemaVersion: schema.version, problems };

@@ -24,6 +24,8 @@ export interface Justification {
 
 /** The scan's verdict. */
 export interface ScanReport {
+  /** The folder scanned. */
+  input: string;
   checksRun: number;
   electronVersion: string;
   /** High/medium findings with no justification: each one fails the check. */
@@ -127,6 +129,7 @@ export async function scanElectronSources(input: string, justificationsPath: str
   }
   const findings = result.issues.map((issue) => toFinding(issue, input));
   return {
+    input,
     checksRun: result.globalChecks + result.atomicChecks,
     electronVersion,
     ...classifyFindings(findings, justifications),
