@@ -62,10 +62,12 @@ describe('server-everything over stdio (2025 era)', () => {
   });
 
   it('routes a server-to-client elicitation to the broker and returns the answer', async () => {
-    const call = h.manager.callTool('everything', 'trigger-elicitation-request', {}, { chatId: 'chat-7' });
+    const call = h.manager.callTool('everything', 'trigger-elicitation-request', {}, { chatId: 'chat-7', timeoutMs: 1000 });
     const pending = await h.until(() => h.broker.list()[0], 'a pending elicitation');
     expect(pending).toMatchObject({ serverId: 'everything', chatId: 'chat-7', mode: 'form' });
     expect(pending.mode === 'form' && Object.keys(pending.requestedSchema.properties)).toContain('name');
+    // The user takes longer than the call's timeout: the wait is not counted against the call.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     h.broker.answer(pending.id, { action: 'accept', content: { name: 'Ada Lovelace', check: true, email: 'ada@example.com' } });
     const result = await call;
     expect(result.ok && JSON.stringify(result.value.content)).toContain('Ada Lovelace');

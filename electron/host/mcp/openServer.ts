@@ -8,7 +8,7 @@ import { closeQuietly, fetchCatalog, ServerConnection, type ConnectionHooks, typ
 import { toCapabilitySummary } from './convert.ts';
 import { launchKey, type EraCache } from './eraCache.ts';
 import { httpTransport, onTransportStarted, resolveCommand, serverEnvironment, stdioTransport } from './launch.ts';
-import { describeConnectFailure, quoteLine, type ConnectFailure } from './mcpErrors.ts';
+import { describeConnectFailure, isConnectionLost, quoteLine, type ConnectFailure } from './mcpErrors.ts';
 import { lineHeads, lineSplitter } from './serverLogs.ts';
 import type { ServerCatalog } from './types.ts';
 
@@ -165,7 +165,9 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
       ...(exit ? { exit } : {}),
       ...(isHttpConfig(config) ? { url: config.url } : {}),
     });
-    return { ok: false, failure, priorRejected: prior?.kind === 'modern' && !timedOut };
+    // Only an answer that refuses the modern era disproves the cached verdict; a crash, an exit or silence does not.
+    const priorRejected = prior?.kind === 'modern' && !timedOut && !exit && !isConnectionLost(error);
+    return { ok: false, failure, priorRejected };
   } finally {
     clearTimeout(timer);
     setup.cancel.removeEventListener('abort', onCancel);
