@@ -40,15 +40,15 @@ export function startAuthHost(options: { dataDir: string; secretsFile: string; s
   const configs = new Map<string, ServerConfig>();
   const statuses = new Map<string, ServerStatus[]>();
   const broker = createElicitationBroker(new HostEventHub());
-  let manager: McpServerManager | undefined;
   const auth = createAuthService({
     secrets,
     logger: silentLogger,
     serverConfig: (id) => configs.get(id),
-    restartServer: (id) => manager?.restart(id) ?? Promise.resolve(),
+    // The manager is built just below; the auth service only calls this after a sign-in.
+    restartServer: (id) => manager.restart(id),
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
   });
-  manager = createServerManager({
+  const manager = createServerManager({
     env,
     broker,
     listener: {
@@ -58,7 +58,7 @@ export function startAuthHost(options: { dataDir: string; secretsFile: string; s
     },
     authProvider: (id) => auth.providerFor(id),
   });
-  const live = manager;
+  const live: McpServerManager = manager;
   return {
     manager: live,
     auth,
