@@ -13,6 +13,8 @@ export interface Notice {
   titleKey: string;
   values?: Record<string, string | number>;
   detail?: string;
+  /** An i18n key for the detail line (with `values`), when the detail is the UI's own sentence. */
+  detailKey?: string;
   /** Error code, translated by the toast when known. */
   code?: string;
 }

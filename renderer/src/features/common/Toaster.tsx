@@ -13,7 +13,8 @@ function NoticeToast({ notice }: { notice: Notice }) {
   const dismiss = useStore((s) => s.dismissNotice);
   const Icon = icons[notice.tone];
   const codeText = notice.code ? errorTitle(t, { code: notice.code, message: '' }) : '';
-  const detail = [codeText, notice.detail].filter(Boolean).join(' — ');
+  const ownDetail = notice.detailKey ? t(notice.detailKey, notice.values ?? {}) : notice.detail;
+  const detail = [codeText, ownDetail].filter(Boolean).join(' — ');
   return (
     <Toast.Root
       className={`toast toast-${notice.tone}`}

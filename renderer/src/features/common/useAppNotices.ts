@@ -25,7 +25,7 @@ export function useAppNotices(): void {
       if (shown.has(key)) continue;
       shown.add(key);
       // Web mode sends a key the UI translates; other hosts send a sentence, shown as it is under a generic title.
-      if (/^[a-z_]+$/.test(notice)) notify({ tone: 'info', titleKey: `common:hostNotices.${notice}`, values: { dataDir: info.dataDir } });
+      if (/^[a-z_]+$/.test(notice)) notify({ tone: 'info', titleKey: `common:hostNotices.${notice}.title`, detailKey: `common:hostNotices.${notice}.body`, values: { dataDir: info.dataDir } });
       else notify({ tone: 'info', titleKey: 'common:hostNotice', detail: notice });
     }
     try {
