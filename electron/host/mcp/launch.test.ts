@@ -1,0 +1,39 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { resolveCommand, serverEnvironment } from './launch.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'sb-launch-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('serverEnvironment', () => {
+  it('passes the small inherited set and the server own variables, never the rest of the host environment', () => {
+    const env = serverEnvironment(
+      { PATH: '/usr/bin', HOME: '/home/me', ANTHROPIC_API_KEY: 'sk-secret', AWS_SECRET_ACCESS_KEY: 'x', SHELL: '() { evil; }' },
+      { GITHUB_TOKEN: 'mine', PATH: '/custom/bin' },
+    );
+    expect(env).toEqual({ HOME: '/home/me', PATH: '/custom/bin', GITHUB_TOKEN: 'mine' });
+  });
+});
+
+describe('resolveCommand', () => {
+  it('finds an executable on the PATH of the server environment', () => {
+    const tool = path.join(dir, 'my-server');
+    writeFileSync(tool, '#!/bin/sh\n');
+    chmodSync(tool, 0o755);
+    expect(resolveCommand('my-server', { PATH: `/nowhere:${dir}` }, undefined)).toEqual({ ok: true, path: tool });
+  });
+
+  it('names the command and the PATH it searched when absent', () => {
+    const result = resolveCommand('nope-server', { PATH: '/a:/b' }, undefined);
+    expect(result).toMatchObject({ ok: false, error: { code: 'command_not_found', message: 'Command not found: "nope-server". Searched PATH: /a:/b', field: 'command' } });
+  });
+
+  it('reports a missing working folder and a relative path that does not exist', () => {
+    expect(resolveCommand('node', { PATH: '/usr/bin' }, path.join(dir, 'missing'))).toMatchObject({ ok: false, error: { field: 'cwd' } });
+    const relative = resolveCommand('./bin/server', { PATH: '' }, dir);
+    expect(relative.ok).toBe(false);
+    expect(!relative.ok && relative.error.message).toBe(`Command not found: "./bin/server" (looked for ${path.join(dir, 'bin/server')}).`);
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { LogLine } from '../../../shared/servers.ts';
+import { lineHeads, lineSplitter, ServerLogs } from './serverLogs.ts';
+
+describe('ServerLogs', () => {
+  it('keeps the last lines per server, cuts long lines, and throttles the live feed with a note', () => {
+    let clock = 0;
+    const live: LogLine[] = [];
+    const logs = new ServerLogs((line) => live.push(line), { maxLines: 3, maxLineChars: 5, livePerSecond: 2 }, () => clock);
+    for (const text of ['a', 'b', 'c', 'd']) logs.append('s', 'stderr', text);
+    logs.append('s', 'stderr', 'a very long line');
+    expect(logs.tail('s').map((l) => l.text)).toEqual(['c', 'd', 'a ver…']);
+    expect(logs.tail('s', 1).map((l) => l.text)).toEqual(['a ver…']);
+    expect(live.map((l) => l.text)).toEqual(['a', 'b']);
+    clock = 1000;
+    logs.append('s', 'host', 'later');
+    expect(live.map((l) => l.text)).toEqual(['a', 'b', expect.stringContaining('3 log lines were not shown live'), 'later']);
+    // The host note pushed the oldest stderr line out of the 3-line ring.
+    expect(logs.stderrTail('s')).toEqual(['d', 'a ver…']);
+    expect(logs.tail('other')).toEqual([]);
+  });
+});
+
+describe('line splitting', () => {
+  it('joins lines split across chunks and handles CRLF', () => {
+    const lines: string[] = [];
+    const split = lineSplitter((line) => lines.push(line));
+    split.push('one\r\ntw');
+    split.push('o\nthree');
+    split.flush();
+    expect(lines).toEqual(['one', 'two', 'three']);
+  });
+
+  it('reports the head of every line without keeping long lines whole', () => {
+    const heads: string[] = [];
+    const push = lineHeads((head) => heads.push(head), 4);
+    push('{"js');
+    push(`onrpc${'x'.repeat(10_000)}\nBanner text\n`);
+    push('\n');
+    expect(heads).toEqual(['{"js', 'Bann', '']);
+  });
+});
