@@ -1,26 +1,64 @@
-/** Turns server status transitions into notices: a toast when a server fails, and when it becomes ready again. */
+/** Turns server status changes into notices: a toast when a server stops working, and when it works again. */
 import type { StoreApi } from 'zustand';
 import type { ServerView } from '../../../shared/servers.ts';
 import type { StoreState } from './index.ts';
 
-/** Notices worth raising when the servers list changes from `before` to `after`. */
-export function serverTransitions(before: ServerView[], after: ServerView[]): { id: string; kind: 'failed' | 'recovered'; message?: string }[] {
-  const previous = new Map(before.map((s) => [s.id, s.status.state]));
-  const found: { id: string; kind: 'failed' | 'recovered'; message?: string }[] = [];
-  for (const server of after) {
-    const was = previous.get(server.id);
-    if (was === undefined) continue; // New servers announce themselves in the view, not in a toast.
-    if (server.status.state === 'error' && was !== 'error') found.push({ id: server.id, kind: 'failed', message: server.status.message });
-    if (server.status.state === 'ready' && (was === 'error' || was === 'restarting')) found.push({ id: server.id, kind: 'recovered' });
-  }
-  return found;
+/** A change worth a toast. */
+export interface ServerTransition {
+  id: string;
+  kind: 'failed' | 'recovered';
+  message?: string;
+}
+
+const failing = (server: ServerView): string | undefined =>
+  server.status.state === 'error' ? server.status.message : server.status.state === 'restarting' ? server.status.lastError : undefined;
+
+/**
+ * Tracks which servers are failing across updates. A server that goes from working (or starting) to error/restarting
+ * is announced once, not on every retry; one that reaches ready after failing is announced as recovered, even when
+ * it passed through 'connecting' on the way.
+ */
+export function createTransitionTracker(initial: ServerView[]): (servers: ServerView[]) => ServerTransition[] {
+  const known = new Set(initial.map((s) => s.id));
+  const down = new Set(initial.filter((s) => failing(s) !== undefined).map((s) => s.id));
+  return (servers) => {
+    const found: ServerTransition[] = [];
+    for (const server of servers) {
+      const message = failing(server);
+      const isNew = !known.has(server.id);
+      known.add(server.id);
+      if (message !== undefined) {
+        // A new server that fails at once shows its error on its card; the toast is for servers that were working.
+        if (!down.has(server.id) && !isNew) found.push({ id: server.id, kind: 'failed', message });
+        down.add(server.id);
+      } else if (server.status.state === 'ready' && down.has(server.id)) {
+        down.delete(server.id);
+        found.push({ id: server.id, kind: 'recovered' });
+      } else if (server.status.state === 'disabled') {
+        down.delete(server.id);
+      }
+    }
+    for (const id of [...known]) {
+      if (!servers.some((s) => s.id === id)) {
+        known.delete(id);
+        down.delete(id);
+      }
+    }
+    return found;
+  };
 }
 
 /** Watches the servers mirror and notifies; returns the detach function. */
 export function watchServerTransitions(store: StoreApi<StoreState>): () => void {
+  let track: ((servers: ServerView[]) => ServerTransition[]) | undefined;
   return store.subscribe((state, prev) => {
-    if (state.servers === prev.servers || !prev.serversLoaded) return;
-    for (const change of serverTransitions(prev.servers, state.servers)) {
+    if (state.servers === prev.servers || !state.serversLoaded) return;
+    // The first list is the baseline: servers already failing at start show on their cards, not as toasts.
+    if (!track) {
+      track = createTransitionTracker(state.servers);
+      return;
+    }
+    for (const change of track(state.servers)) {
       if (change.kind === 'failed') {
         state.notify({ tone: 'error', titleKey: 'servers:notice.failed', values: { name: change.id }, ...(change.message ? { detail: change.message } : {}) });
       } else {

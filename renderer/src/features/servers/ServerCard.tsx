@@ -109,7 +109,7 @@ export function ServerCard({ server, onEdit }: ServerCardProps) {
       </header>
 
       <div className="sv-card-body">
-        <ServerStatusDetail status={server.status} />
+        <ServerStatusDetail serverId={server.id} status={server.status} />
       </div>
 
       <button type="button" className="sv-card-toggle" aria-expanded={open} aria-controls={`server-${server.id}-details`} onClick={() => setOpen(!open)}>

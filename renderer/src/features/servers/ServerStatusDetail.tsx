@@ -3,16 +3,26 @@ import { AlertTriangle, KeyRound, Loader2, PauseCircle, RotateCw, XCircle } from
 import { useTranslation } from 'react-i18next';
 import { assertNever } from '../../../../shared/errors.ts';
 import type { ServerStatus } from '../../../../shared/servers.ts';
+import { useStore } from '../../store/index.ts';
+import { selectLogs } from '../../store/serversSlice.ts';
 import { useNow } from './useNow.ts';
 import { StderrTail } from './StderrTail.tsx';
 
 /** Props of ServerStatusDetail. */
 export interface ServerStatusDetailProps {
+  serverId: string;
   status: ServerStatus;
 }
 
+/** The latest stderr lines from the live log: while restarting, the status itself carries no stderr tail. */
+function RecentStderr({ serverId }: { serverId: string }) {
+  const lines = useStore(selectLogs(serverId));
+  const stderr = lines.filter((l) => l.stream === 'stderr').slice(-8).map((l) => l.text);
+  return <StderrTail lines={stderr} />;
+}
+
 /** One block per status state (exhaustive). */
-export function ServerStatusDetail({ status }: ServerStatusDetailProps) {
+export function ServerStatusDetail({ serverId, status }: ServerStatusDetailProps) {
   const { t } = useTranslation('servers');
   const now = useNow(status.state === 'restarting' ? 1000 : undefined);
   switch (status.state) {
@@ -54,6 +64,7 @@ export function ServerStatusDetail({ status }: ServerStatusDetailProps) {
           <div>
             <p>{t('detail.restarting', { seconds, attempt: status.attempt })}</p>
             <p className="muted">{status.lastError}</p>
+            <RecentStderr serverId={serverId} />
           </div>
         </div>
       );

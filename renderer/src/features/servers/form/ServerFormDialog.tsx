@@ -1,6 +1,6 @@
 /** The add/edit server dialog: validated field by field, with "Test connection" showing what it found before saving. */
 import { Globe, PlugZap, Terminal } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TestConnectionReport } from '../../../../../shared/servers.ts';
 import type { ServerConfig } from '../../../../../shared/serverConfig.ts';
@@ -34,6 +34,11 @@ export function ServerFormDialog({ onClose, initial, editing, takenNames }: Serv
   const [report, setReport] = useState<TestConnectionReport | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const { state, errors, update, touch } = form;
+  const reportBox = useRef<HTMLDivElement>(null);
+  // The report appears below the fields; bring it into view so the result of the click is seen.
+  useEffect(() => {
+    if (report) reportBox.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [report]);
   const message = (field: string) => {
     const error = errors[field];
     return error ? t(error.key, error.values ?? {}) : undefined;
@@ -139,7 +144,7 @@ export function ServerFormDialog({ onClose, initial, editing, takenNames }: Serv
         {/* Enter in any field saves, as in any form. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </form>
-      {report ? <TestReport report={report} /> : null}
+      <div ref={reportBox}>{report ? <TestReport report={report} /> : null}</div>
     </Dialog>
   );
 }

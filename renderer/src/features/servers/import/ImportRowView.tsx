@@ -38,7 +38,9 @@ export function ImportRowView({ row, index, problem, onChange }: ImportRowViewPr
         {entry.error ? (
           <p className="field-error" id={`${id}-error`} data-testid="import-error">
             <XCircle size={14} aria-hidden />
-            {entry.error.field ? t('import.errorField', { field: entry.error.field, message: entry.error.message }) : entry.error.message}
+            {entry.error.field && !entry.error.message.startsWith(`${entry.error.field}:`)
+              ? t('import.errorField', { field: entry.error.field, message: entry.error.message })
+              : entry.error.message}
           </p>
         ) : null}
         {(entry.warnings ?? []).map((w, i) => (
