@@ -1,0 +1,78 @@
+/**
+ * Crash safety: the host runs in a child process and is killed (SIGKILL) in the middle of a streamed answer. A new host
+ * on the same data folder finds the user's message and every block that had finished, the unfinished answer marked
+ * as interrupted, and nothing of the block that was in flight.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { join } from 'node:path';
+import type { ChatStreamEvent } from '../../shared/chat.ts';
+import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scriptedLlm/index.ts';
+import { startHost, tempDataDir, value, type HostUnderTest } from './chat-harness.ts';
+
+let child: ChildProcess | undefined;
+let llm: ScriptedLlm | undefined;
+let reopened: HostUnderTest | undefined;
+let data: ReturnType<typeof tempDataDir> | undefined;
+afterEach(async () => {
+  child?.kill('SIGKILL');
+  await reopened?.host.shutdown();
+  await llm?.close();
+  data?.remove();
+});
+
+describe('crash mid-stream', () => {
+  it('keeps history up to the last completed block', async () => {
+    const story = 'Once upon a time, a host streamed an answer. '.repeat(4);
+    llm = await startScriptedLlm({
+      apiKey: 'sk-test',
+      script: [
+        {
+          content: [
+            { type: 'thinking', thinking: 'A story, then.', signature: 'sig-story' },
+            { type: 'text', text: story, chunkSize: 60 },
+            { type: 'text', text: 'The second part never finishes because the power goes out', chunkSize: 6 },
+          ],
+          // message_start, thinking (start, delta, signature, stop), text (start, 3 deltas, stop), then 3 deltas of block 2.
+          holdAfterEvents: 14,
+        },
+      ],
+    });
+    data = tempDataDir();
+    child = spawn(process.execPath, [join(import.meta.dirname, 'chat-crash-child.ts'), data.dir, llm.url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const events: ChatStreamEvent[] = [];
+    let chatId = '';
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    await new Promise<void>((resolve, reject) => {
+      child?.once('exit', (code) => reject(new Error(`child exited early (${code}): ${stderr}`)));
+      setTimeout(() => reject(new Error(`no mid-stream point reached; events ${events.length}; stderr: ${stderr}`)), 30_000).unref();
+      createInterface({ input: child!.stdout! }).on('line', (line) => {
+        const event = JSON.parse(line) as ChatStreamEvent;
+        events.push(event);
+        chatId = event.chatId;
+        // Two deltas into the third block: blocks 0 and 1 are finished (and persisted), block 2 is in flight.
+        if (events.filter((e) => e.type === 'text_delta' && e.index === 2).length >= 2) resolve();
+      });
+    });
+    child.removeAllListeners('exit');
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child?.once('exit', resolve));
+
+    reopened = await startHost({ dataDir: data.dir, baseUrl: llm.url });
+    const page = value(await reopened.api['chats.get']({ chatId }));
+    expect(page.messages[0]).toMatchObject({ role: 'user', status: 'complete', blocks: [{ type: 'text', text: 'Tell me a long story.' }] });
+    const answer = page.messages[1];
+    expect(answer?.blocks).toEqual([
+      { type: 'thinking', thinking: 'A story, then.', signature: 'sig-story' },
+      { type: 'text', text: story },
+    ]);
+    expect(answer?.status).toBe('error');
+    expect(answer?.error?.message).toContain('closed while this answer was being written');
+    expect(value(await reopened.api['chat.state']({ chatId }))).toMatchObject({ generating: false, error: { code: 'cancelled' } });
+    expect(page.chat.title).toBe('Tell me a long story.');
+  });
+});
