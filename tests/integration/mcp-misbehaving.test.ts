@@ -35,6 +35,7 @@ describe('servers that fail to start', () => {
     h.set({ silent: misbehaving('silent', { connectTimeoutMs: 3000 }), healthy: misbehaving('serve') });
     await h.waitForState('healthy', 'ready');
     expect(h.manager.status('silent')?.state).toBe('connecting');
+    expect(await h.manager.callTool('silent', 'echo', {})).toMatchObject({ ok: false, error: { code: 'server_not_ready', message: 'The server "silent" is not ready (still connecting).' } });
     const error = await h.waitForState('silent', 'error');
     expect(error).toMatchObject({ code: 'timeout', message: 'The server did not answer within 3 s.' });
   });

@@ -43,6 +43,15 @@ describe('server-everything over stdio (2025 era)', () => {
       return names.includes('trigger-elicitation-request') ? names : undefined;
     }, 'the elicitation tool');
     expect(tools).toContain('trigger-url-elicitation');
+    // It announces them with tools/list_changed after initialize: the catalog is reported again after the refresh.
+    await h.until(() => (h.catalogs('everything').length >= 2 ? true : undefined), 'a refreshed catalog');
+  });
+
+  it('shows the log messages a server sends over MCP in its log', async () => {
+    expect(await h.manager.callTool('everything', 'toggle-simulated-logging', {})).toMatchObject({ ok: true });
+    const line = await h.until(() => h.logLines.find((l) => l.serverId === 'everything' && l.stream === 'server'), 'a server log message');
+    expect(line.level).toBeDefined();
+    await h.manager.callTool('everything', 'toggle-simulated-logging', {});
   });
 
   it('calls a tool and returns its content', async () => {

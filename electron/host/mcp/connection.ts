@@ -46,11 +46,24 @@ export class ServerConnection {
   private refreshTimer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> = Promise.resolve();
 
+  private watching = false;
+  private closedEarly = false;
+
   constructor(serverId: string, client: Client, transport: Transport, hooks: ConnectionHooks) {
     this.serverId = serverId;
     this.client = client;
     this.transport = transport;
     this.hooks = hooks;
+    client.onclose = () => {
+      if (!this.watching) {
+        // Before watch() a close fails the connect attempt itself; remember it in case it lands just after.
+        this.closedEarly = true;
+        return;
+      }
+      if (this.closing) return;
+      this.closing = true;
+      this.hooks.lost(this.exit ? `The server exited (${describeExit(this.exit)}).` : 'The connection to the server closed.');
+    };
   }
 
   /** Child pid of a stdio server (undefined for HTTP). */
@@ -71,13 +84,10 @@ export class ServerConnection {
     return this.exit;
   }
 
-  /** Wires what only matters once the client is connected: unexpected close, list changes, server logs. */
+  /** From now on an unexpected close is reported as lost (also one that happened between connect and this call). */
   watch(): void {
-    this.client.onclose = () => {
-      if (this.closing) return;
-      this.closing = true;
-      this.hooks.lost(this.exit ? `The server exited (${describeExit(this.exit)}).` : 'The connection to the server closed.');
-    };
+    this.watching = true;
+    if (this.closedEarly) this.client.onclose?.();
   }
 
   /** Refreshes the catalog soon (debounced); called on every list_changed, legacy or via subscriptions/listen. */
