@@ -5,9 +5,13 @@ import type { Logger } from '../host/environment.ts';
 import { APP_SCHEME, resolveAppAsset } from './appAssets.ts';
 import { contentSecurityPolicy } from './csp.ts';
 
-/** Declares app:// as a standard, secure scheme; must run before the app is ready. */
+/** The privileges of app://: a standard, secure origin whose ES module scripts (Vite's output) load; never bypassCSP. */
+export const appSchemePrivileges = { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } as const;
+
+/** Declares app:// as a privileged scheme; must run before the app is ready. */
 export function registerAppScheme(protocol: Protocol): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  // corsEnabled because Vite marks module scripts `crossorigin`; the scheme serves only the public renderer bundle.
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...appSchemePrivileges } }]);
 }
 
 /** Answers app:// requests from `rendererDir` (plain folder or inside the asar), each with the CSP and no-sniff headers. */

@@ -105,7 +105,7 @@ describe('built main bundle', () => {
     expect(state.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
     expect(state.sandboxEnabled).toBe(true);
     expect(state.loadedUrl).toBe('app://switchboard/index.html');
-    expect(state.privilegedSchemes).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    expect(state.privilegedSchemes).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } }]);
     expect(state.appEvents).toEqual(expect.arrayContaining(['web-contents-created', 'before-quit', 'second-instance']));
     expect(stdout).toContain('switchboard:ready');
   });
