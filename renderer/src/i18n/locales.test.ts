@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { bundledResources, matchLanguage } from './index.ts';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Flattens to dotted keys, folding plural suffixes (languages have different plural forms). */
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = `${prefix}${key}`;
+    if (typeof value === 'string') out.set(path.replace(/_(zero|one|two|few|many|other)$/, ''), value);
+    else for (const [k, v] of flatten(value, `${path}.`)) out.set(k, v);
+  }
+  return out;
+}
+
+// Strings that read the same in every language (names, codes, placeholders).
+const sameEverywhere = /^(URL|MCP \{\{version\}\}|\{\{[a-z]+\}\}|\{\{name\}\} \{\{version\}\}.*|stderr|host|server|Claude Desktop|Cursor|VS Code|Anthropic API|\{\{field\}\}: \{\{message\}\}|Claude Desktop: .*)$/;
+
+describe('translations of the shell, servers and settings', () => {
+  const resources = bundledResources();
+  for (const ns of ['common', 'sidebar', 'servers', 'settings']) {
+    const english = flatten((resources.en?.[ns] ?? {}) as Tree);
+    for (const language of ['vi', 'zh-CN']) {
+      it(`${language}/${ns} has every English key, translated`, () => {
+        const other = flatten((resources[language]?.[ns] ?? {}) as Tree);
+        expect([...english.keys()].filter((k) => !other.has(k))).toEqual([]);
+        expect([...other.keys()].filter((k) => !english.has(k))).toEqual([]);
+        const untranslated = [...english].filter(([k, v]) => other.get(k) === v && !sameEverywhere.test(v)).map(([k]) => k);
+        expect(untranslated).toEqual([]);
+      });
+    }
+  }
+
+  it('maps browser languages to the supported ones', () => {
+    expect(matchLanguage('vi-VN')).toBe('vi');
+    expect(matchLanguage('zh-Hans-CN')).toBe('zh-CN');
+    expect(matchLanguage('zh-TW')).toBe('zh-CN');
+    expect(matchLanguage('fr-FR')).toBe('en');
+  });
+});
