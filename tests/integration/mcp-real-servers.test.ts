@@ -138,8 +138,12 @@ describe('server-everything over Streamable HTTP', () => {
   it('reports a server that went away, then reconnects once it is back', async () => {
     await server.stop();
     const failed = await h.manager.callTool('remote', 'echo', { message: 'x' });
-    expect(failed).toMatchObject({ ok: false, error: { code: 'connect_failed' } });
-    await h.waitForState('remote', 'restarting');
+    expect(failed).toMatchObject({ ok: false, error: { code: 'connect_failed', message: 'The server could not be reached (connection refused).' } });
+    const restarting = await h.waitForState('remote', 'restarting');
+    expect(restarting.lastError).toContain('connection refused');
+    server = await startEverythingHttp(server.port);
+    await h.waitForState('remote', 'ready', 30_000);
+    expect(await h.manager.callTool('remote', 'echo', { message: 'back' })).toMatchObject({ ok: true });
   });
 });
 

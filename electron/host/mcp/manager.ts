@@ -194,6 +194,7 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
   /** Connects once to an unsaved config, with its own log, and always disconnects. */
   async function testConnection(name: string, config: ServerConfig): Promise<TestConnectionReport> {
     const stderr: string[] = [];
+    if (shuttingDown) return { status: { state: 'error', message: 'The app is shutting down.', code: 'cancelled', stderrTail: [], at: now() }, tools: [], resources: 0, prompts: 0, stderrTail: [] };
     const cancel = new AbortController();
     tests.add(cancel);
     try {
