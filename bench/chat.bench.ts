@@ -1,0 +1,112 @@
+/**
+ * Bench `chat`: a 5-turn scripted conversation with tool calls (server-everything over stdio) through the whole host
+ * (createHost: SQLite history, events, registry, approvals) against the same conversation driven by the raw SDK plus a
+ * bare MCP client on the same scripted server, alternated in one run. Target: ratio <= 1.10.
+ *
+ * The scripted server paces its SSE events (PACE_MS apart, far quicker than a real model) so the bench measures the
+ * host's overhead on a streamed conversation rather than a zero-latency loopback; the unpaced ratio is reported too.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { startScriptedLlm, type ScriptTurn, type ScriptedLlm } from '../tests/fixtures/scriptedLlm/index.ts';
+import { addEverything, everythingScript, startHost, tempDataDir, testModel, value, type HostUnderTest } from '../tests/integration/chat-harness.ts';
+import { alternate, median, report } from './lib.ts';
+
+const PACE_MS = 5;
+const ROUNDS = 8;
+const text = (t: string) => ({ type: 'text' as const, text: t });
+
+// Five API turns: four with tool calls (one with two calls), then the answer.
+const conversation: ScriptTurn[] = [
+  { content: [text('Let me echo that first.'), { type: 'tool_use', tool: 'echo', input: { message: 'hello bench' } }] },
+  { content: [text('Now the sum.'), { type: 'tool_use', tool: 'get-sum', input: { a: 20, b: 22 } }] },
+  { content: [text('Both at once.'), { type: 'tool_use', tool: 'echo', input: { message: 'twice' } }, { type: 'tool_use', tool: 'get-sum', input: { a: 1, b: 2 } }] },
+  { content: [text('One more echo.'), { type: 'tool_use', tool: 'echo', input: { message: 'last' } }] },
+  { content: [text('Done: the echo came back, 20 + 22 = 42 and 1 + 2 = 3. That was the whole conversation.')] },
+];
+
+async function viaHost(target: HostUnderTest, llm: ScriptedLlm): Promise<number> {
+  llm.setScript(conversation);
+  const chat = value(await target.api['chats.create']({}));
+  const started = performance.now();
+  value(await target.api['chat.send']({ chatId: chat.id, text: 'Run the bench conversation.' }));
+  const state = await target.log.runEnd(chat.id);
+  const elapsed = performance.now() - started;
+  if (state.error) throw new Error(`host run failed: ${state.error.message}`);
+  return elapsed;
+}
+
+async function viaRawSdk(sdk: Anthropic, mcp: Client, tools: Anthropic.Tool[], llm: ScriptedLlm): Promise<number> {
+  llm.setScript(conversation);
+  const started = performance.now();
+  const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'Run the bench conversation.' }];
+  for (;;) {
+    const message = await sdk.messages.stream({ model: testModel, max_tokens: 8192, tools, messages }).finalMessage();
+    messages.push({ role: 'assistant', content: message.content });
+    if (message.stop_reason !== 'tool_use') break;
+    const uses = message.content.filter((b): b is Anthropic.ToolUseBlock => b.type === 'tool_use');
+    const results = await Promise.all(
+      uses.map(async (use): Promise<Anthropic.ToolResultBlockParam> => {
+        const result = await mcp.callTool({ name: use.name.replace(/^everything__/, ''), arguments: use.input as Record<string, unknown> });
+        const content = (result.content as { type: string; text?: string }[]).map((c) => ({ type: 'text' as const, text: c.text ?? '' }));
+        return { type: 'tool_result', tool_use_id: use.id, content };
+      }),
+    );
+    messages.push({ role: 'user', content: results });
+  }
+  return performance.now() - started;
+}
+
+async function measure(pace: number, rounds: number, target: HostUnderTest, sdk: Anthropic, mcp: Client, tools: Anthropic.Tool[], llm: ScriptedLlm) {
+  llm.setScript([]);
+  const paced = await startScriptedLlm({ apiKey: 'sk-test', eventDelayMs: pace });
+  value(await target.api['settings.update']({ apiBaseUrl: paced.url }));
+  const pacedSdk = sdk.withOptions({ baseURL: paced.url });
+  // One warm-up each (JIT, connection pools, prepared statements).
+  await viaHost(target, paced);
+  await viaRawSdk(pacedSdk, mcp, tools, paced);
+  const samples = await alternate(rounds, () => viaHost(target, paced), () => viaRawSdk(pacedSdk, mcp, tools, paced));
+  await paced.close();
+  return samples;
+}
+
+const llm = await startScriptedLlm({ apiKey: 'sk-test' });
+const data = tempDataDir('sb-bench-chat-');
+const target = await startHost({ dataDir: data.dir, baseUrl: llm.url });
+const mcp = new Client({ name: 'bench-baseline', version: '1.0.0' });
+try {
+  await addEverything(target, ['echo', 'get-sum']);
+  for (const tool of ['echo', 'get-sum']) value(await target.api['tools.setApproval']({ serverId: 'everything', toolName: tool, policy: 'always_allow' }));
+  await mcp.connect(new StdioClientTransport({ command: process.execPath, args: [everythingScript, 'stdio'] }));
+  // The baseline offers the model exactly the tools the host offers, so both send requests of the same size.
+  const exposed = value(await target.api['tools.list']({})).filter((t) => t.enabled);
+  const tools: Anthropic.Tool[] = exposed.map((t) => ({ name: t.exposedName, description: t.description ?? t.toolName, input_schema: { ...t.inputSchema, type: 'object' } }));
+  const sdk = new Anthropic({ apiKey: 'sk-test', baseURL: llm.url, logLevel: 'off', openTelemetry: false });
+
+  const paced = await measure(PACE_MS, ROUNDS, target, sdk, mcp, tools, llm);
+  const unpaced = await measure(0, ROUNDS, target, sdk, mcp, tools, llm);
+  const value_ = median(paced.subject);
+  const baseline = median(paced.baseline);
+  report({
+    name: 'chat',
+    metric: `ms for a 5-turn conversation with 5 tool calls (median of ${ROUNDS}, SSE events ${PACE_MS} ms apart)`,
+    value: value_,
+    baseline,
+    target: 1.1,
+    direction: 'ratio_at_most',
+    details: {
+      paceMs: PACE_MS,
+      hostSamples: paced.subject,
+      rawSdkSamples: paced.baseline,
+      unpacedHostMedian: median(unpaced.subject),
+      unpacedRawSdkMedian: median(unpaced.baseline),
+      unpacedRatio: median(unpaced.subject) / median(unpaced.baseline),
+    },
+  });
+} finally {
+  await mcp.close();
+  await target.host.shutdown();
+  await llm.close();
+  data.remove();
+}
