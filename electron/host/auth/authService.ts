@@ -40,7 +40,7 @@ export interface AuthService {
   signIn(serverId: string): Promise<Result<{ authorizationUrl: string } | null>>;
   /** Revokes (best effort) and forgets the server's tokens, then reconnects it (it will ask to sign in again). */
   signOut(serverId: string): Promise<Result<null>>;
-  /** Settles when the server's running sign-in ends (ok once the server was reconnected); undefined when none runs. */
+  /** Settles when the server's latest sign-in ends (ok once the server was reconnected); undefined when none was started. */
   whenSignInDone(serverId: string): Promise<Result<null>> | undefined;
   /** The line to show with a server's "Sign in required" status. */
   statusMessage(serverId: string): string;
@@ -59,6 +59,8 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
   const store = new OAuthStore(deps.secrets);
   const providers = new Map<string, { key: string; provider: ServerOAuthProvider }>();
   const running = new Map<string, { started: StartedSignIn; done: Promise<Result<null>> }>();
+  // The outcome of each server's latest sign-in, kept after it ended: a fast failure must still be reported.
+  const outcomes = new Map<string, Promise<Result<null>>>();
 
   function remoteConfig(serverId: string): HttpServerConfig | undefined {
     const config = deps.serverConfig(serverId);
@@ -143,6 +145,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         },
       );
       running.set(serverId, { started, done });
+      outcomes.set(serverId, done);
       return ok({ authorizationUrl: started.authorizationUrl.href });
     },
 
@@ -174,7 +177,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       return ok(null);
     },
 
-    whenSignInDone: (serverId) => running.get(serverId)?.done,
+    whenSignInDone: (serverId) => outcomes.get(serverId),
 
     statusMessage(serverId) {
       const scope = providers.get(serverId)?.provider.pendingScope;
@@ -184,6 +187,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     async forget(serverId) {
       running.get(serverId)?.started.cancel();
       providers.delete(serverId);
+      outcomes.delete(serverId);
       await store.forgetServer(serverId);
     },
 

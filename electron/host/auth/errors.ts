@@ -62,7 +62,9 @@ export function signInErrorToAppError(error: unknown): AppError {
       'auth_required',
       error.kind === 'metadata'
         ? 'Sign-in refused: the authorization server metadata names a different issuer than the server it was fetched from (RFC 8414).'
-        : 'Sign-in refused: the response came back from a different authorization server than the one Switchboard sent you to (RFC 9207 mix-up check).',
+        : error.received === undefined
+          ? 'Sign-in refused: the authorization server promised to name itself in its answer (iss) and did not (RFC 9207 mix-up check).'
+          : 'Sign-in refused: the answer came back naming a different authorization server than the one Switchboard sent you to (RFC 9207 mix-up check).',
     );
   }
   if (error instanceof AuthorizationServerMismatchError) {
