@@ -54,13 +54,8 @@ export function ApiKeyField() {
           </button>
         ) : null}
       </div>
-      <form
-        className="st-key-row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      {/* Not a <form>: the settings page is one, and forms cannot nest. Enter in the field saves the key. */}
+      <div className="st-key-row">
         <input
           id="api-key"
           className="input mono"
@@ -75,12 +70,18 @@ export function ApiKeyField() {
             setValue(e.target.value);
             setProblem(undefined);
           }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void save();
+            }
+          }}
         />
-        <button type="submit" className="btn btn-primary" disabled={busy || !value.trim()}>
+        <button type="button" className="btn btn-primary" disabled={busy || !value.trim()} onClick={() => void save()}>
           {busy ? <span className="spinner" aria-hidden /> : null}
           {hasKey ? t('apiKey.replace') : t('apiKey.save')}
         </button>
-      </form>
+      </div>
       {problem ? (
         <p className="field-error" role="alert">
           {problem}
