@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ok } from '../../shared/errors.ts';
 import type { ChatMessage, ToolCallBlock } from '../../shared/chat.ts';
 import { startScriptedLlm, toolResults, toolResultText, type ScriptedLlm, type TurnSource } from '../fixtures/scriptedLlm/index.ts';
+import { applyStreamEvent } from '../../renderer/src/features/chat/model/applyStreamEvent.ts';
 import { FakeTools, startEngine, tempDataDir, textResult, value, type Engine } from './chat-harness.ts';
 
 const tinyPng = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -127,6 +128,37 @@ describe('chat engine over an in-test registry', () => {
     expect(hugeCall?.result?.content[0]).toEqual({ type: 'text', text: 'x'.repeat(5000) });
     expect(page.messages.flatMap(calls).map((c) => c.status)).toEqual(['done', 'done', 'done', 'done', 'error', 'done']);
     expect(engine.log.stream(chat.id).filter((e) => e.type === 'tool_input_delta').length).toBeGreaterThan(3);
+  });
+
+  it('the deltas and block events alone rebuild every answer the renderer shows (no later mutation leaks into events)', async () => {
+    const tools = new FakeTools([{ name: 'echo', approval: 'always_allow', run: (args) => Promise.resolve(textResult(`Echo: ${String(args.message)}`)) }]);
+    const { engine } = await setup(
+      [
+        { content: [{ type: 'thinking', thinking: 'Plan: echo twice.', signature: 's1' }, { type: 'text', text: 'Echoing twice.', chunkSize: 3 }, { type: 'tool_use', tool: 'echo', input: { message: 'a' } }, { type: 'tool_use', tool: 'echo', input: { message: 'b' } }] },
+        { content: [{ type: 'text', text: 'Both echoes returned.', chunkSize: 4 }] },
+      ],
+      tools,
+    );
+    const chat = value(await engine.chat.api['chats.create']({}));
+    value(await engine.chat.api['chat.send']({ chatId: chat.id, text: 'echo twice' }));
+    await engine.log.runEnd(chat.id);
+    // Keep only each message's first appearance: everything after must come from deltas and block events.
+    const seen = new Set<string>();
+    const events = engine.log.stream(chat.id).filter((e) => {
+      if (e.type !== 'message') return true;
+      if (seen.has(e.message.id)) return false;
+      seen.add(e.message.id);
+      return true;
+    });
+    // Each event shows the state at its time: an answer starts empty, a tool call starts with its input streaming.
+    const firsts = events.filter((e) => e.type === 'message' && e.message.role === 'assistant');
+    expect(firsts.map((e) => (e.type === 'message' ? [e.message.status, e.message.blocks.length] : []))).toEqual([['streaming', 0], ['streaming', 0]]);
+    const callEvents = events.filter((e) => e.type === 'block' && e.block.type === 'tool_call');
+    expect(callEvents.map((e) => (e.type === 'block' && e.block.type === 'tool_call' ? e.block.status : '')).slice(0, 2)).toEqual(['streaming_input', 'awaiting_approval']);
+    const mirror = events.reduce((target, event) => applyStreamEvent(target, event), { messages: [] as ChatMessage[], run: { chatId: chat.id, generating: false } });
+    const stored = value(await engine.chat.api['chats.get']({ chatId: chat.id })).messages;
+    expect(mirror.messages.map((m) => m.blocks)).toEqual(stored.map((m) => m.blocks));
+    expect(mirror.run.generating).toBe(false);
   });
 
   it('asks before running: allow once, deny (the model hears the user declined), always allow (persisted, not asked again)', async () => {

@@ -67,7 +67,8 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
     tools,
     approvals,
     elicitations,
-    emit: (event) => events.emit('chat.stream', event),
+    // Whole objects are copied at emit time: the loop keeps mutating them, and an in-process subscriber must not see later deltas twice.
+    emit: (event) => events.emit('chat.stream', event.type === 'message' || event.type === 'block' ? structuredClone(event) : event),
     chatsChanged,
     logger: env.logger,
   });

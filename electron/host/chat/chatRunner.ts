@@ -79,13 +79,16 @@ export class ChatRunner {
     const session: Session = { controller, done: Promise.resolve() };
     this.sessions.set(chatId, session);
     this.emitState({ chatId, generating: true });
+    const log = (what: string) => (cause: unknown) => this.deps.logger.error(what, { chatId, reason: String(cause) });
     session.done = this.run(chatId, history, model, controller.signal, firstId)
-      .catch((cause: unknown) => this.deps.logger.error('chat run failed', { chatId, reason: String(cause) }))
-      .finally(() => {
+      .catch(log('chat run failed'))
+      .then(() => {
         this.sessions.delete(chatId);
         this.emitState(this.state(chatId));
         this.deps.chatsChanged();
-      });
+      })
+      // Reached only if the database closed under a run that outlived the stop grace period (shutdown).
+      .catch(log('chat run could not report its end'));
     return firstId;
   }
 
