@@ -43,11 +43,6 @@ export class AuthorizationDeniedError extends Error {
   }
 }
 
-/** True when the error means "the user has to sign in (again)", as opposed to a broken or refused server. */
-export function isSignInRequired(error: unknown): boolean {
-  return error instanceof UnauthorizedError;
-}
-
 /**
  * Turns anything a sign-in can throw into an AppError with a message a user can act on. Values an attacker controls
  * (a mismatched `iss`, the callback's error text on a mismatch) are never echoed (RFC 9207 §2.4).
