@@ -41,6 +41,10 @@ export const callSchemas = {
   'servers.logs': z.object({ id: z.string().min(1), limit: z.number().int().min(1).max(1000).optional() }),
   'servers.importPreview': z.object({ text: z.string().max(5_000_000) }),
   'servers.importApply': z.object({ text: z.string().max(5_000_000), decisions: z.array(importDecisionSchema) }),
+  /** Starts an OAuth sign-in for a remote server: the URL to open (after showing its domain), or null when already signed in. */
+  'servers.signIn': serverId,
+  /** Revokes and forgets a remote server's OAuth tokens. */
+  'servers.signOut': serverId,
   // Tools, resources, prompts
   'tools.list': empty,
   'tools.setEnabled': z.object({ serverId: z.string().min(1), toolName: z.string().min(1), enabled: z.boolean() }),
@@ -105,6 +109,8 @@ export interface CallResults {
   'servers.logs': LogLine[];
   'servers.importPreview': ImportPreview;
   'servers.importApply': ImportOutcome;
+  'servers.signIn': { authorizationUrl: string } | null;
+  'servers.signOut': null;
   'tools.list': ExposedTool[];
   'tools.setEnabled': ExposedTool[];
   'tools.setApproval': ExposedTool[];
