@@ -16,7 +16,7 @@ describe('settings', () => {
     await app?.close();
   });
 
-  const pageText = () => app.page.evaluate(() => document.documentElement.outerHTML);
+  const pageText = () => app.page.content();
 
   it('stores the API key without ever showing it, before or after a reload', async () => {
     const { page } = app;
@@ -71,7 +71,7 @@ describe('settings', () => {
   it('switches theme and language at once', async () => {
     const { page } = app;
     await page.getByRole('radio', { name: 'Dark' }).click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
     await app.dismissToasts().catch(() => {});
     await app.screenshot('settings-dark');
     await page.getByLabel('Language').selectOption('vi');
