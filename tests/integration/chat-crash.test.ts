@@ -8,7 +8,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import type { ChatStreamEvent } from '../../shared/chat.ts';
-import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scriptedLlm/index.ts';
+import { silentLogger } from '../../electron/host/environment.ts';
+import { openHistoryDatabase } from '../../electron/host/store/database.ts';
+import { ChatRepository } from '../../electron/host/store/chatRepository.ts';
+import { startScriptedLlm, toolResults, toolResultText, type ScriptedLlm } from '../fixtures/scriptedLlm/index.ts';
 import { startHost, tempDataDir, value, type HostUnderTest } from './chat-harness.ts';
 
 let child: ChildProcess | undefined;
@@ -74,5 +77,34 @@ describe('crash mid-stream', () => {
     expect(answer?.error?.message).toContain('closed while this answer was being written');
     expect(value(await reopened.api['chat.state']({ chatId }))).toMatchObject({ generating: false, error: { code: 'cancelled' } });
     expect(page.chat.title).toBe('Tell me a long story.');
+  });
+
+  it('a crash while tools ran keeps the finished results for the model; Retry resumes from them', async () => {
+    llm = await startScriptedLlm({ apiKey: 'sk-test', script: [{ expect: { toolResultCount: 2 }, content: [{ type: 'text', text: 'Picking up.' }] }] });
+    data = tempDataDir();
+    // The state a killed host leaves: the answer's stream had ended with tool_use, one call done, one still running.
+    const { db } = openHistoryDatabase(join(data.dir, 'history.db'), silentLogger);
+    const repo = new ChatRepository(db);
+    repo.createChat('c1', 'Tools', 'claude-sonnet-5-5', 1);
+    repo.insertMessage({ id: 'u1', chatId: 'c1', role: 'user', blocks: [{ type: 'text', text: 'do both' }], status: 'complete', createdAt: 2, updatedAt: 2 });
+    const call = { type: 'tool_call' as const, exposedName: 'everything__echo', serverId: 'everything', toolName: 'echo', destructive: false };
+    repo.insertMessage({
+      id: 'a1', chatId: 'c1', role: 'assistant', status: 'streaming', stopReason: 'tool_use', createdAt: 3, updatedAt: 3,
+      blocks: [
+        { ...call, id: 'toolu_done', input: { message: 'one' }, status: 'done', result: { content: [{ type: 'text', text: 'Echo: one' }], isError: false } },
+        { ...call, id: 'toolu_running', input: { message: 'two' }, status: 'running', startedAt: 3 },
+      ],
+    });
+    db.close();
+
+    reopened = await startHost({ dataDir: data.dir, baseUrl: llm.url });
+    const answer = value(await reopened.api['chats.get']({ chatId: 'c1' })).messages[1];
+    expect(answer?.status).toBe('stopped');
+    expect(answer?.blocks.map((b) => (b.type === 'tool_call' ? b.status : b.type))).toEqual(['done', 'cancelled']);
+    expect(value(await reopened.api['chat.state']({ chatId: 'c1' })).error?.code).toBe('cancelled');
+    value(await reopened.api['chat.retry']({ chatId: 'c1' }));
+    expect((await reopened.log.runEnd('c1')).error).toBeUndefined();
+    const results = toolResults(llm.messageRequests()[0]?.body ?? {});
+    expect(results.map(toolResultText)).toEqual(['Echo: one', 'The tool call did not finish: the user stopped it.']);
   });
 });

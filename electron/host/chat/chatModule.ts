@@ -19,12 +19,14 @@ import { createSettingsCalls } from './settingsCalls.ts';
 /** How many chats 'chats.changed' carries (the sidebar's first page; older ones come from chats.list). */
 export const chatsChangedLimit = 100;
 
-// Answers left mid-stream by a previous run (quit or crash) become errors the user can retry; what arrived stays.
+// Answers left unfinished by a previous run (quit or crash) are closed with an error the user can retry; what arrived
+// stays. An answer whose stream had finished (its tools were running) is kept as stopped, so the model still sees the
+// results of the calls that did run; one cut mid-stream is a failed answer, left out of the conversation.
 function closeInterrupted(repo: ChatRepository): void {
   const interrupted: AppError = appError('cancelled', 'Switchboard closed while this answer was being written. What arrived before is kept; press Retry to ask again.');
   for (const message of repo.interruptedMessages()) {
     cancelOpenCalls(message);
-    message.status = 'error';
+    message.status = message.stopReason ? 'stopped' : 'error';
     message.error = interrupted;
     repo.saveMessage(message);
   }

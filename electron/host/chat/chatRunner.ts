@@ -67,7 +67,7 @@ export class ChatRunner {
     if (this.sessions.has(chatId)) return { chatId, generating: true };
     const last = this.deps.repo.pageMessages(chatId, 1).messages[0];
     const state: ChatRunState = { chatId, generating: false };
-    if (last?.role === 'assistant' && last.error && last.status === 'error') state.error = last.error;
+    if (last?.role === 'assistant' && last.error) state.error = last.error;
     if (last?.role === 'assistant' && last.notice) state.notice = last.notice;
     return state;
   }

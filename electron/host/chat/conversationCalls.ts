@@ -120,7 +120,7 @@ export function createConversationCalls(deps: ConversationDeps): ConversationCal
       if (!chat) return Promise.resolve(noChat(chatId));
       if (runner.isGenerating(chatId)) return Promise.resolve(busy());
       const last = repo.pageMessages(chatId, 1).messages[0];
-      if (!last || (last.role === 'assistant' && last.status !== 'error')) {
+      if (!last || (last.role === 'assistant' && !last.error)) {
         return Promise.resolve(err('invalid_params', 'Nothing to retry: the last answer did not fail. Send a new message, or use Continue.'));
       }
       return Promise.resolve(ok({ messageId: startRun(chatId, chat.model) }));

@@ -85,4 +85,12 @@ describe('history to API messages', () => {
     expect(request.tools).toBeUndefined();
     expect(request.system).toBeUndefined();
   });
+
+  it('defines a stub for tools the history calls that are no longer offered', () => {
+    const history = [msg('user', [text('q')]), msg('assistant', [call('a')]), msg('user', [text('again')])];
+    const request = buildRequest({ history, tools: [], settings: defaultSettings, model: 'm' });
+    expect(request.tools).toEqual([{ name: 'srv__tool', description: expect.stringContaining('no longer available') as string, input_schema: { type: 'object', properties: {} }, cache_control: { type: 'ephemeral' } }]);
+    const offered = buildRequest({ history, tools: [{ exposedName: 'srv__tool', serverId: 'srv', toolName: 'tool', inputSchema: {}, enabled: true, approval: 'ask' }], settings: defaultSettings, model: 'm' });
+    expect(JSON.stringify(offered.tools)).not.toContain('no longer available');
+  });
 });

@@ -129,6 +129,28 @@ export function toApiTools(tools: ExposedTool[]): Anthropic.Tool[] {
   });
 }
 
+/**
+ * Tools the history calls but that are no longer offered (server stopped, disabled or removed). The API requires every
+ * tool_use in the history to name a defined tool, so each gets a stub that tells the model not to call it.
+ */
+function retiredTools(messages: Anthropic.MessageParam[], offered: ExposedTool[]): ExposedTool[] {
+  const known = new Set(offered.map((t) => t.exposedName));
+  const missing = new Set<string>();
+  for (const message of messages) {
+    if (typeof message.content === 'string') continue;
+    for (const block of message.content) if (block.type === 'tool_use' && !known.has(block.name)) missing.add(block.name);
+  }
+  return [...missing].sort().map((name) => ({
+    exposedName: name,
+    serverId: '',
+    toolName: name,
+    description: 'This tool is no longer available (its server was stopped, disabled or removed). Do not call it.',
+    inputSchema: { type: 'object', properties: {} },
+    enabled: false,
+    approval: 'deny',
+  }));
+}
+
 /** The full streaming request for one assistant turn. */
 export function buildRequest(options: { history: ChatMessage[]; tools: ExposedTool[]; settings: Settings; model: string }): Anthropic.MessageCreateParamsStreaming {
   const { settings } = options;
@@ -138,7 +160,8 @@ export function buildRequest(options: { history: ChatMessage[]; tools: ExposedTo
     messages: toApiMessages(options.history, settings.toolResultLimit),
     stream: true,
   };
-  if (options.tools.length > 0) request.tools = toApiTools(options.tools);
+  const tools = toApiTools([...options.tools, ...retiredTools(request.messages, options.tools)]);
+  if (tools.length > 0) request.tools = tools;
   if (settings.systemPrompt.trim().length > 0) request.system = [{ type: 'text', text: settings.systemPrompt, cache_control: ephemeral }];
   if (settings.thinkingEnabled) {
     // The API requires budget < max_tokens; give the answer its full max on top of the thinking budget.
