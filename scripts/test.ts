@@ -38,6 +38,7 @@ const wants = (step: string) => only.length === 0 || only.includes(step);
 
 if (wants('typecheck')) check(run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
 if (wants('lint')) check(run('lint', 'npm', ['run', '--silent', 'lint']));
+if (wants('electron')) check(run('electron security + packaging config', 'npm', ['run', '--silent', 'check:electron']));
 if (wants('unit')) {
   const report = join(outDir, 'vitest.json');
   run('unit + integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);

@@ -35,7 +35,7 @@ export type ServerStatus =
       /** Non-fatal problems seen while ready (e.g. a non-JSON stdout line). */
       warnings: string[];
     }
-  | { state: 'error'; message: string; code: string; stderrTail: string[]; at: number }
+  | { state: 'error'; message: string; code: string; stderrTail: string[]; at: number; /** What to try, e.g. the PATH searched. */ detail?: string }
   | { state: 'restarting'; attempt: number; nextTryAt: number; lastError: string }
   | { state: 'auth_required'; message: string };
 

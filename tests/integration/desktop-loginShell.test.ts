@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commandNotFoundError } from '../../electron/desktop/commandNotFound.ts';
+import { commandNotFoundError } from '../../electron/host/mcp/commandNotFound.ts';
 import { buildBaseEnv, resolveLoginShellEnv } from '../../electron/desktop/loginShellEnv.ts';
 
 const homes: string[] = [];

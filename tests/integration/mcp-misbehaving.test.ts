@@ -54,7 +54,9 @@ describe('servers that fail to start', () => {
     h.set({ ghost: { command: 'definitely-not-installed-mcp' } });
     const error = await h.waitForState('ghost', 'error');
     expect(error.code).toBe('command_not_found');
-    expect(error.message).toBe('Command not found: "definitely-not-installed-mcp". Searched PATH: /nowhere/bin:/also/missing');
+    expect(error.message).toBe('Command not found: "definitely-not-installed-mcp" is not in any of the 2 folders of the PATH Switchboard searched.');
+    expect(error.detail).toContain('Searched PATH:\n  /nowhere/bin\n  /also/missing');
+    expect(error.detail).toContain('What to try:');
   });
 
   it('an HTTP server that wants a sign-in shows auth_required, and got the configured headers', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { SSEClientTransport, StreamableHTTPClientTransport, type OAuthClientProvider, type Transport } from '@modelcontextprotocol/client';
 import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { appError, type AppError } from '../../../shared/errors.ts';
+import { commandNotFoundError } from './commandNotFound.ts';
 import type { HttpServerConfig, StdioServerConfig } from '../../../shared/serverConfig.ts';
 
 /**
@@ -32,7 +33,7 @@ export function resolveCommand(command: string, env: Record<string, string>, cwd
     const full = path.resolve(cwd ?? process.cwd(), command);
     return isExecutable(full)
       ? { ok: true, path: full }
-      : { ok: false, error: appError('command_not_found', `Command not found: "${command}" (looked for ${full}).`, { field: 'command' }) };
+      : { ok: false, error: commandNotFoundError({ command, searchedPath: searchPath, platform: process.platform, ...(cwd !== undefined ? { cwd } : {}) }) };
   }
   const extensions = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD;.BAT;.COM').split(';').concat('') : [''];
   for (const dir of searchPath.split(path.delimiter).filter(Boolean)) {
@@ -41,14 +42,7 @@ export function resolveCommand(command: string, env: Record<string, string>, cwd
       if (isExecutable(candidate)) return { ok: true, path: candidate };
     }
   }
-  const shown = searchPath === '' ? '(PATH is empty)' : searchPath;
-  return {
-    ok: false,
-    error: appError('command_not_found', `Command not found: "${command}". Searched PATH: ${shown}`, {
-      field: 'command',
-      detail: 'Install the program, use its full path, or set PATH in the server\'s env.',
-    }),
-  };
+  return { ok: false, error: commandNotFoundError({ command, searchedPath: searchPath, platform: process.platform, ...(cwd !== undefined ? { cwd } : {}) }) };
 }
 
 function isDirectory(dir: string): boolean {

@@ -220,7 +220,7 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
         const status: ServerStatus =
           result.failure.kind === 'auth_required'
             ? { state: 'auth_required', message: result.failure.message }
-            : { state: 'error', message: result.failure.error.message, code: result.failure.error.code, stderrTail: [...stderr], at: now() };
+            : { state: 'error', message: result.failure.error.message, code: result.failure.error.code, stderrTail: [...stderr], at: now(), ...(result.failure.error.detail !== undefined ? { detail: result.failure.error.detail } : {}) };
         return { status, tools: [], resources: 0, prompts: 0, stderrTail: [...stderr] };
       }
       const { catalog, info } = result;

@@ -120,7 +120,7 @@ export class ServerSlot {
         this.scheduleRestart(error.message);
         return;
       }
-      this.setStatus({ state: 'error', message: error.message, code: error.code, stderrTail, at: this.ctx.now() });
+      this.setStatus({ state: 'error', message: error.message, code: error.code, stderrTail, at: this.ctx.now(), ...('detail' in error && error.detail !== undefined ? { detail: error.detail } : {}) });
     };
     const tracked: Promise<void> = run().finally(() => {
       if (this.settling === tracked) this.settling = undefined;

@@ -3,7 +3,7 @@
  * Pure and free of electron imports, so the MCP connection layer (desktop and web mode) can call it on ENOENT.
  */
 import { isAbsolute, resolve } from 'node:path';
-import { appError, type AppError } from '../../shared/errors.ts';
+import { appError, type AppError } from '../../../shared/errors.ts';
 
 /** What is known when a spawn failed with ENOENT (or a pre-check found nothing). */
 export interface CommandNotFoundInput {
