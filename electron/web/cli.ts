@@ -9,7 +9,7 @@ const usage = `Usage: npm run web -- [--port N] [--data-dir PATH] [--open]
   --data-dir PATH  where servers, chats and settings live (default: the desktop app's folder)
   --open           open the URL in the default browser`;
 
-function parse(): { port: number; dataDir?: string; open: boolean } | undefined {
+function parse(): { port: number; dataDir?: string; open: boolean } | 'help' | undefined {
   try {
     const { values } = parseArgs({
       options: {
@@ -19,7 +19,7 @@ function parse(): { port: number; dataDir?: string; open: boolean } | undefined 
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
-    if (values.help) return undefined;
+    if (values.help) return 'help';
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${values.port}`);
     return { port, open: values.open, ...(values['data-dir'] ? { dataDir: resolve(values['data-dir']) } : {}) };
@@ -31,9 +31,9 @@ function parse(): { port: number; dataDir?: string; open: boolean } | undefined 
 
 async function main(): Promise<void> {
   const args = parse();
-  if (!args) {
+  if (args === undefined || args === 'help') {
     console.log(usage);
-    process.exitCode = 2;
+    process.exitCode = args === 'help' ? 0 : 2;
     return;
   }
   const web = await startWebMode({ port: args.port, openBrowser: args.open, ...(args.dataDir ? { dataDir: args.dataDir } : {}) });
