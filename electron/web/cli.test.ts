@@ -63,7 +63,7 @@ describe('npm run web', () => {
       const statuses: string[] = [];
       ws.on('message', (data) => {
         const message = JSON.parse(frameText(data)) as { id?: number; event?: string; payload?: { id: string; status: { state: string } }[] };
-        if (message.id !== undefined) answers.get(message.id)?.(message as Record<string, unknown>);
+        if (message.id !== undefined) answers.get(message.id)?.(message);
         if (message.event === 'servers.changed') for (const s of message.payload ?? []) statuses.push(`${s.id}:${s.status.state}`);
       });
       const call = (id: number, name: string, params: unknown) =>
