@@ -58,8 +58,7 @@ async function viaRawSdk(sdk: Anthropic, mcp: Client, tools: Anthropic.Tool[], l
   return performance.now() - started;
 }
 
-async function measure(pace: number, rounds: number, target: HostUnderTest, sdk: Anthropic, mcp: Client, tools: Anthropic.Tool[], llm: ScriptedLlm) {
-  llm.setScript([]);
+async function measure(pace: number, rounds: number, target: HostUnderTest, sdk: Anthropic, mcp: Client, tools: Anthropic.Tool[]) {
   const paced = await startScriptedLlm({ apiKey: 'sk-test', eventDelayMs: pace });
   value(await target.api['settings.update']({ apiBaseUrl: paced.url }));
   const pacedSdk = sdk.withOptions({ baseURL: paced.url });
@@ -84,15 +83,13 @@ try {
   const tools: Anthropic.Tool[] = exposed.map((t) => ({ name: t.exposedName, description: t.description ?? t.toolName, input_schema: { ...t.inputSchema, type: 'object' } }));
   const sdk = new Anthropic({ apiKey: 'sk-test', baseURL: llm.url, logLevel: 'off', openTelemetry: false });
 
-  const paced = await measure(PACE_MS, ROUNDS, target, sdk, mcp, tools, llm);
-  const unpaced = await measure(0, ROUNDS, target, sdk, mcp, tools, llm);
-  const value_ = median(paced.subject);
-  const baseline = median(paced.baseline);
+  const paced = await measure(PACE_MS, ROUNDS, target, sdk, mcp, tools);
+  const unpaced = await measure(0, ROUNDS, target, sdk, mcp, tools);
   report({
     name: 'chat',
     metric: `ms for a 5-turn conversation with 5 tool calls (median of ${ROUNDS}, SSE events ${PACE_MS} ms apart)`,
-    value: value_,
-    baseline,
+    value: median(paced.subject),
+    baseline: median(paced.baseline),
     target: 1.1,
     direction: 'ratio_at_most',
     details: {
