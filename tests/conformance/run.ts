@@ -1,7 +1,7 @@
 /**
  * `npm run conformance [-- options]`: runs the pinned @modelcontextprotocol/conformance client scenarios against
  * tests/conformance/client.ts (the host's own connection layer), one scenario at a time, from node_modules only
- * (nothing is downloaded). Writes conformance-results/<leg>/ and conformance-results/summary.json, prints one line
+ * (nothing is downloaded). Writes conformance-results/<client|auth>/<leg>/ and .../summary.json, prints one line
  * per scenario and a last line `N passed, N failed`, and exits non-zero on an unexpected failure or a stale
  * expected-failure entry.
  *
@@ -18,7 +18,6 @@ import { conformanceCheckSchema, expectedFailuresFileSchema, judgeLeg, type Clie
 
 const root = resolve(import.meta.dirname, '..', '..');
 const cliPath = join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
-const resultsDir = join(root, 'conformance-results');
 
 const { values } = parseArgs({
   options: {
@@ -39,6 +38,8 @@ function fail(message: string): never {
 if (Number(process.versions.node.split('.')[0]) < 22) fail(`Node >= 22 is required (this is ${process.version})`);
 if (!existsSync(cliPath)) fail('@modelcontextprotocol/conformance is not installed; run `npm ci` first');
 
+// Auth runs keep their own folder so they never wipe the client results (and the other way round).
+const resultsDir = join(root, 'conformance-results', values.auth ? 'auth' : 'client');
 const clientFile = resolve(values.client ?? join(import.meta.dirname, values.auth ? 'authClient.ts' : 'client.ts'));
 if (!existsSync(clientFile)) fail(`client not found: ${clientFile}${values.auth ? ' (the OAuth client is not written yet; pass --client <file>)' : ''}`);
 // The package splits --command on spaces, so neither path may contain one.
