@@ -28,7 +28,7 @@ export type SettingsView = Settings & { hasApiKey: boolean; secretStorage: 'keyc
 /** Defaults for a fresh install. */
 export const defaultSettings: Settings = {
   apiBaseUrl: 'https://api.anthropic.com',
-  model: 'claude-sonnet-4-5',
+  model: 'claude-sonnet-5-5',
   maxTokens: 8192,
   systemPrompt: '',
   thinkingEnabled: false,
