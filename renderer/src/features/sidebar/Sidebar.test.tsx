@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ChatSummary } from '../../../../shared/chat.ts';
+import { ok } from '../../../../shared/errors.ts';
+import { setBridgeForTests } from '../../bridge/index.ts';
+import { initI18n } from '../../i18n/index.ts';
+import { useStore } from '../../store/index.ts';
+import { fakeBridge } from '../common/fakeBridge.ts';
+import { TooltipProvider } from '../common/Tooltip.tsx';
+import { Sidebar } from './Sidebar.tsx';
+
+beforeAll(() => {
+  initI18n('en');
+});
+afterEach(() => {
+  cleanup();
+  useStore.setState({ chatList: [], openChats: {}, view: 'chat', chatId: undefined });
+});
+
+const now = Date.now();
+const chat = (id: string, title: string, updatedAt: number): ChatSummary => ({ id, title, titleLocked: false, model: 'm', createdAt: updatedAt, updatedAt, messageCount: 2 });
+const chats = [chat('a', 'Trip to Hanoi', now - 3 * 86_400_000), chat('b', 'Fix the build', now), chat('c', 'Old notes', now - 40 * 86_400_000)];
+
+function setup() {
+  let list = [...chats];
+  const fake = fakeBridge({
+    'chats.list': ({ query }) => ok(query ? list.filter((c) => c.title.toLowerCase().includes(query.toLowerCase()) || (query === 'pho' && c.id === 'a')) : list),
+    'chats.rename': ({ chatId, title }) => {
+      list = list.map((c) => (c.id === chatId ? { ...c, title, titleLocked: true } : c));
+      const renamed = list.find((c) => c.id === chatId);
+      return renamed ? ok(renamed) : ok(chats[0] as ChatSummary);
+    },
+    'chats.delete': ({ chatId }) => {
+      list = list.filter((c) => c.id !== chatId);
+      return ok(null);
+    },
+    'chats.create': () => ok(chat('new', 'New chat', now + 1)),
+  });
+  setBridgeForTests(fake.bridge);
+  useStore.getState().bindChats(fake.bridge, { schedule: (run) => run() });
+  render(
+    <TooltipProvider>
+      <Sidebar />
+    </TooltipProvider>,
+  );
+  return { ...fake, user: userEvent.setup() };
+}
+
+const titles = () => screen.getAllByTestId('chat-item').map((el) => el.textContent);
+
+describe('sidebar', () => {
+  it('lists chats most recent first, grouped by day', async () => {
+    setup();
+    await waitFor(() => expect(titles()).toEqual(['Fix the build', 'Trip to Hanoi', 'Old notes']));
+    expect(screen.getByRole('heading', { name: 'Today' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Previous 7 days' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Older' })).toBeTruthy();
+  });
+
+  it('searches titles at once and message text through the host', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    await user.type(screen.getByLabelText('Search chats'), 'build');
+    expect(titles()).toEqual(['Fix the build']);
+    await user.clear(screen.getByLabelText('Search chats'));
+    await user.type(screen.getByLabelText('Search chats'), 'pho');
+    await waitFor(() => expect(titles()).toEqual(['Trip to Hanoi']));
+    await user.keyboard('{Escape}');
+    expect(titles()).toHaveLength(3);
+  });
+
+  it('renames a chat inline from its menu', async () => {
+    const { user, calls } = setup();
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Actions for “Fix the build”' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const input = await screen.findByLabelText('Chat title');
+    await user.clear(input);
+    await user.type(input, 'Build fixed{Enter}');
+    await waitFor(() => expect(titles()).toContain('Build fixed'));
+    expect(calls.find((c) => c.name === 'chats.rename')?.params).toEqual({ chatId: 'b', title: 'Build fixed' });
+  });
+
+  it('deletes a chat only after confirming', async () => {
+    const { user, calls } = setup();
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Actions for “Old notes”' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(dialog.textContent).toContain('“Old notes” and all its messages will be deleted');
+    expect(calls.some((c) => c.name === 'chats.delete')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(titles()).toEqual(['Fix the build', 'Trip to Hanoi']));
+  });
+
+  it('creates a chat and opens it', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'New chat' }));
+    await waitFor(() => expect(useStore.getState().chatId).toBe('new'));
+    expect(useStore.getState().view).toBe('chat');
+  });
+});
