@@ -39,7 +39,12 @@ function setup() {
     'chats.create': () => ok(chat('new', 'New chat', now + 1)),
   });
   setBridgeForTests(fake.bridge);
-  useStore.getState().bindChats(fake.bridge, { schedule: (run) => run() });
+  useStore.getState().bindChats(fake.bridge, {
+    schedule: (run) => {
+      run();
+      return () => {};
+    },
+  });
   render(
     <TooltipProvider>
       <Sidebar />
