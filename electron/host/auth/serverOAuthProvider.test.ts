@@ -4,6 +4,7 @@ import { silentLogger, type SecretStore } from '../environment.ts';
 import { ClientRegistrationNeededError, SignInRefusedError } from './errors.ts';
 import { OAuthStore } from './oauthStore.ts';
 import { ServerOAuthProvider, defaultRedirectPort, type ServerOAuthProviderOptions } from './serverOAuthProvider.ts';
+import { SignInSession } from './signInSession.ts';
 
 const issuer = 'https://auth.example.com';
 const serverUrl = 'https://mcp.example.com/mcp';
@@ -87,11 +88,13 @@ describe('ServerOAuthProvider', () => {
     expect(p.redirectUrl).toBe(`http://127.0.0.1:${defaultRedirectPort('remote')}/callback`);
     await p.saveClientInformation({ client_id: 'dcr-1', redirect_uris: [p.redirectUrl], issuer }, { issuer });
     expect(await p.clientInformation({ issuer })).toMatchObject({ client_id: 'dcr-1' });
-    p.beginSession(p.redirectUrl, 'state');
-    expect(await p.clientInformation({ issuer })).toMatchObject({ client_id: 'dcr-1' });
-    p.endSession(false);
-    p.beginSession('http://127.0.0.1:1234/callback', 'state');
-    expect(await p.clientInformation({ issuer })).toBeUndefined();
+    const samePort = new SignInSession(p, p.redirectUrl, 'state');
+    await samePort.saveDiscoveryState(discovery());
+    expect(await samePort.clientInformation({ issuer })).toMatchObject({ client_id: 'dcr-1' });
+    const otherPort = new SignInSession(p, 'http://127.0.0.1:1234/callback', 'state');
+    await otherPort.saveDiscoveryState(discovery());
+    expect(await otherPort.clientInformation({ issuer })).toBeUndefined();
+    expect(otherPort.clientMetadata.redirect_uris).toEqual(['http://127.0.0.1:1234/callback']);
   });
 
   it('outside a sign-in never opens anything: it remembers the scope a sign-in must ask for', async () => {
@@ -102,21 +105,26 @@ describe('ServerOAuthProvider', () => {
     p.redirectToAuthorization(new URL(`${issuer}/authorize?scope=read+write`));
     expect(p.pendingScope).toBe('read write');
     expect(await p.isSignedIn()).toBe(false);
-    expect(p.sessionAuthorizationUrl).toBeUndefined();
-    p.beginSession('http://127.0.0.1:1/callback', 'st');
-    expect(p.state()).toBe('st');
-    p.endSession(true);
+    expect(() => p.codeVerifier()).toThrow();
+    p.endSignIn(true);
     expect(p.pendingScope).toBeUndefined();
   });
 
-  it('reuses recorded discovery only on the callback leg, so a moved authorization server is followed', async () => {
+  it('a sign-in session keeps its own state, verifier and recorded discovery, untouched by background checks', async () => {
     const p = provider();
-    await p.saveDiscoveryState(discovery());
+    const session = new SignInSession(p, 'http://127.0.0.1:1/callback', 'st');
+    await session.saveDiscoveryState(discovery());
+    session.saveCodeVerifier('verifier-1');
+    session.redirectToAuthorization(new URL(`${issuer}/authorize`));
+    // A background 401 meanwhile: discovers afresh, builds its own URL, must not disturb the session.
+    p.saveCodeVerifier();
+    p.redirectToAuthorization(new URL(`${issuer}/authorize?scope=x`));
+    expect(session.state()).toBe('st');
+    expect(session.codeVerifier()).toBe('verifier-1');
     expect(p.discoveryState()).toBeUndefined();
-    p.beginSession('http://127.0.0.1:1/callback', 'st');
-    p.redirectToAuthorization(new URL(`${issuer}/authorize`));
-    p.beginExchange();
-    expect(p.discoveryState()?.authorizationServerMetadata?.issuer).toBe(issuer);
+    expect(session.discoveryState()).toBeUndefined();
+    session.exchanging = true;
+    expect(session.discoveryState()?.authorizationServerMetadata?.issuer).toBe(issuer);
   });
 
   it('forgets tokens on sign-out but keeps the registration', async () => {

@@ -38,15 +38,10 @@ export interface ServerOAuthProviderOptions {
   fetchFn?: FetchLike;
 }
 
-/** A sign-in the user started: the loopback redirect and state, and what the SDK produced for it. */
-interface Session {
-  redirectUri: string;
-  state: string;
-  authorizationUrl?: URL;
-  codeVerifier?: string;
-  /** Discovery as it was when the user was sent away: the issuer the callback must come from (RFC 9207). */
-  discovery?: DiscoveryRecord;
-  exchanging: boolean;
+/** What a sign-in session lends the shared provider: its redirect URI and the discovery its own `auth()` call saw. */
+export interface SessionView {
+  readonly redirectUri: string;
+  readonly latestDiscovery: DiscoveryRecord | undefined;
 }
 
 /** The stable default loopback port of a server (so a dynamic registration's redirect URI keeps working across runs). */
@@ -61,7 +56,6 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   private readonly options: ServerOAuthProviderOptions;
   private readonly store: OAuthStore;
   private readonly now: () => number;
-  private session: Session | undefined;
   private discovery: DiscoveryRecord | undefined;
   private resource: string | undefined;
   private currentIssuer: string | undefined | null = null;
@@ -78,31 +72,10 @@ export class ServerOAuthProvider implements OAuthClientProvider {
     this.now = options.now ?? Date.now;
   }
 
-  // ---- Interactive session (used by the sign-in flow) ----
+  // ---- For the sign-in flow and the auth service ----
 
-  /** Starts an interactive sign-in with the loopback redirect URI and the state the listener expects. */
-  beginSession(redirectUri: string, state: string): void {
-    this.session = { redirectUri, state, exchanging: false };
-  }
-
-  /** The authorization URL the SDK built for the current session, once `auth()` returned REDIRECT. */
-  get sessionAuthorizationUrl(): URL | undefined {
-    return this.session?.authorizationUrl;
-  }
-
-  /** The discovery recorded when the user was sent to the authorization server. */
-  get sessionDiscovery(): DiscoveryRecord | undefined {
-    return this.session?.discovery;
-  }
-
-  /** Marks the callback leg: `auth()` must now use the discovery recorded at redirect time. */
-  beginExchange(): void {
-    if (this.session) this.session.exchanging = true;
-  }
-
-  /** Ends the session (success or not); the PKCE verifier goes with it. */
-  endSession(signedIn: boolean): void {
-    this.session = undefined;
+  /** Ends an interactive sign-in; a successful one satisfies whatever a background check asked for. */
+  endSignIn(signedIn: boolean): void {
     if (signedIn) this.pending = undefined;
   }
 
@@ -140,7 +113,12 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   // ---- OAuthClientProvider ----
 
   get redirectUrl(): string {
-    return this.session?.redirectUri ?? `http://127.0.0.1:${this.options.oauth?.callbackPort ?? defaultRedirectPort(this.serverId)}/callback`;
+    return this.redirectUrlFor(undefined);
+  }
+
+  /** The redirect URI: the session's loopback listener, else the server's stable default (what a registration names). */
+  redirectUrlFor(session: SessionView | undefined): string {
+    return session?.redirectUri ?? `http://127.0.0.1:${this.options.oauth?.callbackPort ?? defaultRedirectPort(this.serverId)}/callback`;
   }
 
   get clientMetadataUrl(): string | undefined {
@@ -148,10 +126,15 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   }
 
   get clientMetadata(): OAuthClientMetadata {
+    return this.clientMetadataFor(undefined);
+  }
+
+  /** What a dynamic registration sends: a native app with a loopback redirect that wants refresh tokens. */
+  clientMetadataFor(session: SessionView | undefined): OAuthClientMetadata {
     const scopes = this.options.oauth?.scopes;
     return {
       client_name: this.options.clientName ?? 'Switchboard',
-      redirect_uris: [this.redirectUrl],
+      redirect_uris: [this.redirectUrlFor(session)],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: 'none',
@@ -161,35 +144,46 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   }
 
   state(): string {
-    // Outside a session the URL is never opened, so its state is thrown away with it.
-    return this.session?.state ?? randomBytes(32).toString('base64url');
+    // Outside a sign-in the URL is never opened, so its state is thrown away with it.
+    return randomBytes(32).toString('base64url');
   }
 
-  async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
-    const issuer = ctx?.issuer ?? this.discoveryIssuer();
+  clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
+    return this.clientInformationFor(ctx, undefined);
+  }
+
+  /** Client registration in the spec's order, for the background face or a sign-in session. */
+  async clientInformationFor(ctx: OAuthClientInformationContext | undefined, session: SessionView | undefined): Promise<StoredOAuthClientInformation | undefined> {
+    const discovery = session ? session.latestDiscovery : this.discovery;
+    const issuer = ctx?.issuer ?? issuerOf(discovery);
     const { clientId, clientSecret } = this.options.oauth ?? {};
     // 1. Pre-registered credentials from the server's configuration always win.
     if (clientId) return { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}), ...(issuer ? { issuer } : {}) };
     const record = issuer ? await this.store.readClient(this.serverId, issuer) : undefined;
     // A dynamic registration names its redirect URI; when the loopback port had to change, register again.
-    if (record && !(record.source === 'dcr' && this.session && record.redirectUri !== this.session.redirectUri)) return record.info;
+    if (record && !(record.source === 'dcr' && session && record.redirectUri !== session.redirectUri)) return record.info;
     // 2. A client ID metadata document or 3. dynamic registration: the SDK does either next; 4. otherwise ask the user.
-    const metadata = this.discovery?.authorizationServerMetadata;
+    const metadata = discovery?.authorizationServerMetadata;
     const cimd = metadata?.client_id_metadata_document_supported === true && this.clientMetadataUrl !== undefined;
     if (metadata && !cimd && !metadata.registration_endpoint) {
       throw new ClientRegistrationNeededError(
-        `${new URL(metadata.issuer).host} does not let apps register themselves. Register Switchboard there (redirect URI ${this.redirectUrl}) and enter the client ID in this server's settings.`,
+        `${new URL(metadata.issuer).host} does not let apps register themselves. Register Switchboard there (redirect URI ${this.redirectUrlFor(session)}) and enter the client ID in this server's settings.`,
       );
     }
     return undefined;
   }
 
-  async saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext): Promise<void> {
+  saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext): Promise<void> {
+    return this.saveClientInformationFor(info, ctx, undefined);
+  }
+
+  /** Keeps a registration, with the redirect URI it was made for. */
+  async saveClientInformationFor(info: StoredOAuthClientInformation, ctx: OAuthClientInformationContext | undefined, session: SessionView | undefined): Promise<void> {
     if (this.options.oauth?.clientId) return; // configured credentials live in the configuration, not in a second copy
-    const issuer = ctx?.issuer ?? info.issuer ?? this.discoveryIssuer();
+    const issuer = ctx?.issuer ?? info.issuer ?? issuerOf(session ? session.latestDiscovery : this.discovery);
     if (!issuer) return;
     const source = this.options.clientMetadataUrl !== undefined && info.client_id === this.options.clientMetadataUrl ? 'cimd' : 'dcr';
-    await this.store.writeClient(this.serverId, issuer, { info, source, ...(source === 'dcr' ? { redirectUri: this.redirectUrl } : {}), savedAt: this.now() });
+    await this.store.writeClient(this.serverId, issuer, { info, source, ...(source === 'dcr' ? { redirectUri: this.redirectUrlFor(session) } : {}), savedAt: this.now() });
   }
 
   async tokens(ctx?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
@@ -203,8 +197,13 @@ export class ServerOAuthProvider implements OAuthClientProvider {
     return record?.tokens;
   }
 
-  async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
-    const issuer = ctx?.issuer ?? tokens.issuer ?? this.discoveryIssuer();
+  saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
+    return this.saveTokensFor(tokens, ctx, this.resource);
+  }
+
+  /** Stores tokens with the server URL and resource they were issued for, and makes their issuer the current one. */
+  async saveTokensFor(tokens: StoredOAuthTokens, ctx: OAuthClientInformationContext | undefined, resource: string | undefined): Promise<void> {
+    const issuer = ctx?.issuer ?? tokens.issuer ?? issuerOf(this.discovery);
     if (!issuer) throw new Error('Cannot store tokens without knowing their issuer');
     const now = this.now();
     const previous = await this.record(issuer);
@@ -213,7 +212,7 @@ export class ServerOAuthProvider implements OAuthClientProvider {
       savedAt: now,
       ...(tokens.expires_in !== undefined ? { expiresAt: now + tokens.expires_in * 1000 } : {}),
       serverUrl: this.serverUrl,
-      ...((this.resource ?? previous?.resource) ? { resource: this.resource ?? previous?.resource } : {}),
+      ...((resource ?? previous?.resource) ? { resource: resource ?? previous?.resource } : {}),
     };
     await this.store.writeTokens(this.serverId, issuer, record);
     this.tokenCache.set(issuer, record);
@@ -221,23 +220,17 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   }
 
   redirectToAuthorization(authorizationUrl: URL): void {
-    if (this.session) {
-      this.session.authorizationUrl = authorizationUrl;
-      this.session.discovery = this.discovery;
-      return;
-    }
     // A background check (connect, 401, step-up 403) never opens a browser: it remembers what a sign-in must ask for.
     this.pending = { scope: authorizationUrl.searchParams.get('scope') ?? undefined };
     this.options.logger.info('OAuth sign-in required', { serverId: this.serverId, scope: this.pending.scope ?? '' });
   }
 
-  saveCodeVerifier(codeVerifier: string): void {
-    if (this.session) this.session.codeVerifier = codeVerifier;
+  saveCodeVerifier(): void {
+    // Background checks never exchange a code; only a sign-in session keeps its verifier.
   }
 
   codeVerifier(): string {
-    if (!this.session?.codeVerifier) throw new Error('No sign-in is in progress for this server');
-    return this.session.codeVerifier;
+    throw new Error('No sign-in is in progress for this server');
   }
 
   saveResourceUrl(resourceUrl: string): void {
@@ -245,19 +238,26 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   }
 
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    await this.saveDiscovery(state);
+  }
+
+  /** Checks a discovery result against the spec's refusals, then keeps it; returns what was kept. */
+  async saveDiscovery(state: OAuthDiscoveryState): Promise<DiscoveryRecord> {
     this.assertSafeToUse(state);
-    this.discovery = { ...state, savedAt: this.now() };
-    await this.store.writeDiscovery(this.serverId, this.discovery);
+    const record = { ...state, savedAt: this.now() };
+    this.discovery = record;
+    await this.store.writeDiscovery(this.serverId, record);
+    return record;
   }
 
   discoveryState(): OAuthDiscoveryState | undefined {
-    // Only the callback leg reuses a recorded discovery (it must match the redirect). Every other call discovers
-    // afresh, so a server that moved to another authorization server is followed instead of looping on the old one.
-    return this.session?.exchanging ? this.session.discovery : undefined;
+    // Background checks always discover afresh, so a server that moved to another authorization server is followed
+    // instead of looping on the old one. (Only a sign-in's callback leg reuses the discovery it recorded.)
+    return undefined;
   }
 
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
-    const issuer = this.discoveryIssuer() ?? (await this.loadCurrentIssuer());
+    const issuer = issuerOf(this.discovery) ?? (await this.loadCurrentIssuer());
     if (scope === 'all' || scope === 'tokens') {
       await this.store.deleteTokens(this.serverId, scope === 'all' ? undefined : issuer);
       if (scope === 'all' || !issuer) this.tokenCache.clear();
@@ -268,7 +268,6 @@ export class ServerOAuthProvider implements OAuthClientProvider {
       this.discovery = undefined;
       await this.store.deleteDiscovery(this.serverId);
     }
-    if ((scope === 'all' || scope === 'verifier') && this.session) this.session.codeVerifier = undefined;
   }
 
   // ---- Internals ----
@@ -288,11 +287,6 @@ export class ServerOAuthProvider implements OAuthClientProvider {
     if (resource !== undefined && !checkResourceAllowed({ requestedResource: resourceUrlFromServerUrl(this.serverUrl), configuredResource: resource })) {
       throw new SignInRefusedError(`Sign-in refused: the server’s protected resource metadata is for ${resource}, not for ${this.serverUrl}.`);
     }
-  }
-
-  private discoveryIssuer(): string | undefined {
-    const discovery = this.session?.exchanging ? this.session.discovery : this.discovery;
-    return discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl;
   }
 
   private async loadCurrentIssuer(): Promise<string | undefined> {
@@ -318,7 +312,7 @@ export class ServerOAuthProvider implements OAuthClientProvider {
     const issuer = record.tokens.issuer;
     const discovery = this.discovery ?? (await this.store.readDiscovery(this.serverId));
     const metadata = discovery?.authorizationServerMetadata;
-    const client = issuer ? await this.clientInformation({ issuer }) : undefined;
+    const client = issuer ? await this.clientInformation({ issuer }).catch(() => undefined) : undefined;
     const refreshToken = record.tokens.refresh_token;
     // Without a matching recorded authorization server, leave it to the 401 path (which discovers afresh).
     if (!issuer || !discovery || metadata?.issuer !== issuer || !client || !refreshToken) return record;
@@ -332,8 +326,7 @@ export class ServerOAuthProvider implements OAuthClientProvider {
       ...(this.options.fetchFn ? { fetchFn: this.options.fetchFn } : {}),
     });
     if (outcome.kind === 'refreshed') {
-      this.resource = record.resource;
-      await this.saveTokens({ refresh_token: refreshToken, ...outcome.tokens, issuer }, { issuer });
+      await this.saveTokensFor({ refresh_token: refreshToken, ...outcome.tokens, issuer }, { issuer }, record.resource);
       this.options.logger.info('OAuth tokens refreshed before expiry', { serverId: this.serverId });
       return this.tokenCache.get(issuer);
     }
@@ -348,4 +341,9 @@ export class ServerOAuthProvider implements OAuthClientProvider {
     this.options.logger.warn('OAuth refresh unavailable; keeping the current token', { serverId: this.serverId, reason: outcome.reason });
     return record;
   }
+}
+
+/** The issuer a discovery result names (its validated metadata's, else the authorization server URL). */
+export function issuerOf(discovery: OAuthDiscoveryState | undefined): string | undefined {
+  return discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl;
 }

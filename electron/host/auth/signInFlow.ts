@@ -8,6 +8,7 @@ import { auth, validateAuthorizationResponseIssuer, type FetchLike } from '@mode
 import { AuthorizationDeniedError, SignInRefusedError } from './errors.ts';
 import { startLoopbackListener, type LoopbackListener } from './loopbackListener.ts';
 import { defaultRedirectPort, type ServerOAuthProvider } from './serverOAuthProvider.ts';
+import { SignInSession } from './signInSession.ts';
 
 /** A sign-in waiting for the browser. */
 export interface StartedSignIn {
@@ -55,7 +56,7 @@ export async function startSignIn(options: SignInOptions): Promise<StartedSignIn
   const { provider } = options;
   const state = randomBytes(32).toString('base64url');
   const listener = await bindListener(options, state);
-  provider.beginSession(listener.redirectUri, state);
+  const session = new SignInSession(provider, listener.redirectUri, state);
   const scope = provider.pendingScope;
   const resourceMetadataUrl = await provider.lastResourceMetadataUrl();
   const common = {
@@ -67,12 +68,11 @@ export async function startSignIn(options: SignInOptions): Promise<StartedSignIn
   let authorizationUrl: URL | undefined;
   try {
     // A sign-in the user asked for always goes to the browser: a refresh was already tried in the background.
-    const result = await auth(provider, { ...common, forceReauthorization: true });
-    authorizationUrl = provider.sessionAuthorizationUrl;
+    const result = await auth(session, { ...common, forceReauthorization: true });
+    authorizationUrl = session.redirect?.url;
     if (result !== 'REDIRECT' || !authorizationUrl) throw new Error('The authorization server did not ask for a browser sign-in');
   } catch (error) {
     listener.close();
-    provider.endSession(false);
     throw error;
   }
 
@@ -80,7 +80,7 @@ export async function startSignIn(options: SignInOptions): Promise<StartedSignIn
     let signedIn = false;
     try {
       const params = await listener.result;
-      const metadata = provider.sessionDiscovery?.authorizationServerMetadata;
+      const metadata = session.redirect?.discovery?.authorizationServerMetadata;
       // RFC 9207 §2.4 before anything else, error responses included: on a mix-up nothing from the callback is used.
       validateAuthorizationResponseIssuer({
         iss: params.get('iss') ?? undefined,
@@ -89,14 +89,14 @@ export async function startSignIn(options: SignInOptions): Promise<StartedSignIn
       });
       const code = params.get('code');
       if (!code) throw new AuthorizationDeniedError(describeDenial(params));
-      provider.beginExchange();
+      session.exchanging = true;
       const iss = params.get('iss');
-      const result = await auth(provider, { ...common, authorizationCode: code, ...(iss !== null ? { iss } : {}) });
+      const result = await auth(session, { ...common, authorizationCode: code, ...(iss !== null ? { iss } : {}) });
       if (result !== 'AUTHORIZED') throw new Error('The authorization code was not accepted');
       signedIn = true;
     } finally {
       listener.close();
-      provider.endSession(signedIn);
+      provider.endSignIn(signedIn);
     }
   })();
   completion.catch(() => {}); // observed by the caller; never an unhandled rejection
