@@ -59,7 +59,7 @@ export type McpCalls = Pick<
   | 'servers.restart' | 'servers.test' | 'servers.logs' | 'servers.importPreview' | 'servers.importApply'
   | 'tools.list' | 'tools.setEnabled' | 'tools.setApproval'
   | 'resources.list' | 'resources.templates' | 'resources.read' | 'prompts.list' | 'prompts.get'
-  | 'elicitations.list' | 'elicitations.answer'
+  | 'elicitations.list' | 'elicitations.answer' | 'servers.signIn' | 'servers.signOut'
 >;
 
 /** Calls owned by the chat module. */

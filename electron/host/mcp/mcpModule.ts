@@ -5,6 +5,8 @@
 import { ok, type Result } from '../../../shared/errors.ts';
 import type { ServerConfig } from '../../../shared/serverConfig.ts';
 import type { ServerStatus, ServerView } from '../../../shared/servers.ts';
+import { createAuthApi } from '../auth/authApi.ts';
+import { createAuthService } from '../auth/authService.ts';
 import { createElicitationBroker } from '../elicitation/broker.ts';
 import type { HostEnvironment } from '../environment.ts';
 import type { HostEventHub } from '../events.ts';
@@ -136,9 +138,18 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
     return undefined;
   };
 
+  // OAuth for remote servers: one provider per server through the manager's authProvider seam.
+  const auth = createAuthService({
+    secrets: env.secrets,
+    logger: env.logger,
+    serverConfig: (id) => config(id),
+    restartServer: (id) => manager.restart(id),
+  });
+
   const managerDeps: ServerManagerDeps = {
     env,
     broker,
+    authProvider: (id) => auth.providerFor(id),
     listener: {
       onStatus: (serverId, status) => {
         // The model's tool list only depends on whether a server is ready; other transitions just update the views.
@@ -177,7 +188,13 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
       ...serverCalls,
       'servers.list': async (params) => (await fileProblem()) ?? serverCalls['servers.list'](params),
       'servers.importApply': async (params) => (await fileProblem()) ?? serverCalls['servers.importApply'](params),
+      'servers.remove': async (params) => {
+        const removed = await serverCalls['servers.remove'](params);
+        if (removed.ok) await auth.forget(params.id);
+        return removed;
+      },
       ...createCatalogCalls(ctx),
+      ...createAuthApi({ auth }),
     },
     tools: registry,
     elicitations: broker,
@@ -192,6 +209,7 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
       if (stopped) return;
       stopped = true;
       broker.cancelAll();
+      auth.shutdown();
       await manager.shutdown();
     },
   };
