@@ -84,7 +84,7 @@ export function ChatView({ chatId }: { chatId?: string | undefined }) {
         <span className="chat-header-spacer" />
         <ExportMenu chatId={chatId} />
       </header>
-      {open.messages.length === 0 && !open.run.generating ? <ChatStart chatId={chatId} /> : <MessageList open={open} />}
+      {open.messages.length === 0 && !open.run.generating ? <ChatStart chatId={chatId} /> : <MessageList key={chatId} open={open} />}
       <footer className="chat-footer">
         <Composer key={chatId} chatId={chatId} chatModel={open.chat.model} generating={open.run.generating} />
         <p className="chat-disclaimer">{t('view.disclaimer')}</p>

@@ -20,11 +20,11 @@ function ServerLine({ request }: { request: PendingElicitation }) {
   const chatTitle = useStore((s) => (request.chatId ? s.chatList.find((c) => c.id === request.chatId)?.title : undefined));
   const status = server?.status;
   const identity = status?.state === 'ready' ? `${status.serverName} ${status.serverVersion}` : undefined;
+  const details = [identity, chatTitle ? t('forChat', { chat: chatTitle }) : undefined].filter(Boolean);
   return (
     <div className="elicit-server">
       <span className="elicit-server-name">{request.serverId}</span>
-      {identity && <span className="elicit-server-id">{identity}</span>}
-      {chatTitle && <span className="elicit-server-chat">{t('forChat', { chat: chatTitle })}</span>}
+      {details.length > 0 && <span className="elicit-server-details"> · {details.join(' · ')}</span>}
     </div>
   );
 }
@@ -71,12 +71,6 @@ export function ElicitationHost() {
             </div>
           </div>
           <div className="dialog-body">
-            <RadixDialog.Description className="elicit-message">{current.message}</RadixDialog.Description>
-            {current.mode === 'form' ? (
-              <ElicitationForm key={current.id} schema={current.requestedSchema} onAnswer={answer} />
-            ) : (
-              <UrlElicitation key={current.id} url={current.url} onOpen={openUrl} onAnswer={answer} />
-            )}
             {queue.length > 1 && (
               <div className="elicit-queue">
                 <div className="elicit-queue-title">{t('queueTitle', { count: queue.length - 1 })}</div>
@@ -90,6 +84,12 @@ export function ElicitationHost() {
                   ))}
                 </ul>
               </div>
+            )}
+            <RadixDialog.Description className="elicit-message">{current.message}</RadixDialog.Description>
+            {current.mode === 'form' ? (
+              <ElicitationForm key={current.id} schema={current.requestedSchema} onAnswer={answer} />
+            ) : (
+              <UrlElicitation key={current.id} url={current.url} onOpen={openUrl} onAnswer={answer} />
             )}
           </div>
         </RadixDialog.Content>

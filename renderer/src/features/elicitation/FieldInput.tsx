@@ -89,14 +89,17 @@ export function FieldInput({ field, value, error, onChange, onBlur }: FieldInput
   return (
     <div className="field elicit-field" data-field={field.name}>
       {field.kind !== 'boolean' && (
-        <label className="field-label" id={`${id}-label`} htmlFor={field.kind === 'multiselect' ? undefined : id}>
-          {field.label}
+        <div className="elicit-label-row">
+          <label className="field-label" id={`${id}-label`} htmlFor={field.kind === 'multiselect' ? undefined : id}>
+            {field.label}
+          </label>
+          {/* Outside the label so the field's name stays exactly its title; aria-required says it to screen readers. */}
           {field.required && (
             <span className="elicit-required" aria-hidden>
-              {' '}*
+              *
             </span>
           )}
-        </label>
+        </div>
       )}
       {control}
       {(field.description || limits) && (

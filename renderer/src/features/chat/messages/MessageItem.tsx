@@ -67,8 +67,8 @@ function CopyButton({ message }: { message: ChatMessage }) {
   );
 }
 
-/** A message row. `latest` marks the newest assistant turn (its tool cards start open). */
-export const MessageItem = memo(function MessageItem({ message, latest }: { message: ChatMessage; latest: boolean }) {
+/** A message row. `latest` marks the current turn (its tool cards start open); `continued` follows another assistant message. */
+export const MessageItem = memo(function MessageItem({ message, latest, continued = false }: { message: ChatMessage; latest: boolean; continued?: boolean }) {
   const { t, i18n } = useTranslation('chat');
   const time = new Date(message.createdAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
   const empty = message.blocks.length === 0 || message.blocks.every((b) => b.type === 'text' && b.text === '');
@@ -88,7 +88,7 @@ export const MessageItem = memo(function MessageItem({ message, latest }: { mess
     );
   }
   return (
-    <div className={`chat-msg is-assistant is-${message.status}`} data-message-id={message.id}>
+    <div className={`chat-msg is-assistant is-${message.status}${continued ? ' is-continued' : ''}`} data-message-id={message.id}>
       <div className="chat-avatar" aria-hidden>
         <Sparkles size={15} />
       </div>

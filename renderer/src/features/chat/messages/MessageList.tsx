@@ -2,7 +2,7 @@
  * The virtualized message list: only visible rows are in the DOM, it stays pinned to the bottom while a reply streams
  * (unless the user scrolled up), keeps its place when older pages are prepended, and loads them near the top.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown } from 'lucide-react';
@@ -13,12 +13,12 @@ import { navigate, notifyError } from '../hooks/appActions.ts';
 import { MessageItem } from './MessageItem.tsx';
 import { TurnNotice } from './TurnNotice.tsx';
 
-type Row = { kind: 'message'; message: ChatMessage } | { kind: 'notice' } | { kind: 'older' };
+type Row = { kind: 'message'; message: ChatMessage; current: boolean; continued: boolean } | { kind: 'notice' };
 
 /** Distance from the top (px) at which the previous page starts loading. */
 const LOAD_OLDER_AT = 800;
 
-/** The list of one open chat. */
+/** The list of one open chat; render it with `key={chatId}`. */
 export function MessageList({ open }: { open: OpenChat }) {
   const { t } = useTranslation('chat');
   const loadOlder = useStore((s) => s.loadOlderMessages);
@@ -31,14 +31,22 @@ export function MessageList({ open }: { open: OpenChat }) {
   const lastAssistant = last?.role === 'assistant' ? last : undefined;
   const error = open.run.generating ? undefined : (lastAssistant?.error ?? open.run.error);
   const notice = open.run.generating ? undefined : (lastAssistant?.notice ?? open.run.notice);
-  const latestAssistantId = useMemo(() => [...open.messages].reverse().find((m) => m.role === 'assistant')?.id, [open.messages]);
+  // The current turn (everything after the last user message) keeps its tool cards open.
+  const turnStart = useMemo(() => {
+    for (let i = open.messages.length - 1; i >= 0; i--) if (open.messages[i]?.role === 'user') return i;
+    return -1;
+  }, [open.messages]);
 
   const rows = useMemo<Row[]>(() => {
-    const list: Row[] = open.olderCursor ? [{ kind: 'older' }] : [];
-    for (const message of open.messages) list.push({ kind: 'message', message });
+    // No placeholder row for older pages: the first row must be a message so prepending anchors on it.
+    const list: Row[] = [];
+    open.messages.forEach((message, index) => {
+      const continued = message.role === 'assistant' && open.messages[index - 1]?.role === 'assistant';
+      list.push({ kind: 'message', message, current: index > turnStart, continued });
+    });
     if (error || notice) list.push({ kind: 'notice' });
     return list;
-  }, [open.messages, open.olderCursor, error, notice]);
+  }, [open.messages, error, notice, turnStart]);
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -56,11 +64,26 @@ export function MessageList({ open }: { open: OpenChat }) {
     paddingEnd: 24,
   });
 
-  // Open at the latest message.
+  // Open at the latest message. Row heights are estimates until measured, so keep going to the end for a few
+  // frames until it holds; older pages load only after that (else the first render at offset 0 would load them).
+  const [settled, setSettled] = useState(false);
   useLayoutEffect(() => {
     if (rows.length > 0) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-    // Only when another chat is shown; afterwards the virtualizer follows appends itself.
-  }, [chatId]);
+    let frames = 0;
+    let atEndFor = 0;
+    let handle = requestAnimationFrame(function settle() {
+      frames += 1;
+      if (virtualizer.isAtEnd(4)) atEndFor += 1;
+      else {
+        atEndFor = 0;
+        virtualizer.scrollToEnd();
+      }
+      if (atEndFor >= 2 || frames > 30) setSettled(true);
+      else handle = requestAnimationFrame(settle);
+    });
+    return () => cancelAnimationFrame(handle);
+    // Once per mount: the list is keyed by chat, and afterwards the virtualizer follows appends itself.
+  }, []);
 
   // A message the user just sent always brings the view down, even if they had scrolled up.
   const lastId = last?.id;
@@ -72,8 +95,8 @@ export function MessageList({ open }: { open: OpenChat }) {
   const items = virtualizer.getVirtualItems();
   const offset = virtualizer.scrollOffset ?? 0;
   useEffect(() => {
-    if (open.olderCursor && !open.loadingOlder && offset < LOAD_OLDER_AT && rows.length > 0) void loadOlder(chatId);
-  }, [offset, open.olderCursor, open.loadingOlder, rows.length, loadOlder, chatId]);
+    if (settled && open.olderCursor && !open.loadingOlder && offset < LOAD_OLDER_AT) void loadOlder(chatId);
+  }, [settled, offset, open.olderCursor, open.loadingOlder, loadOlder, chatId]);
 
   const atEnd = virtualizer.isAtEnd(120);
   const onRetry = (): void => void retryChat(chatId).then((r) => (r.ok ? undefined : notifyError('chat:toast.retryFailed', r.error)));
@@ -88,8 +111,7 @@ export function MessageList({ open }: { open: OpenChat }) {
           if (!row) return null;
           return (
             <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="chat-row" style={{ transform: `translateY(${item.start}px)` }}>
-              {row.kind === 'message' && <MessageItem message={row.message} latest={row.message.id === latestAssistantId} />}
-              {row.kind === 'older' && <div className="chat-older">{open.loadingOlder ? t('list.loadingOlder') : t('list.older')}</div>}
+              {row.kind === 'message' && <MessageItem message={row.message} latest={row.current} continued={row.continued} />}
               {row.kind === 'notice' && (
                 <TurnNotice {...(error ? { error } : {})} {...(notice ? { notice } : {})} onRetry={onRetry} onContinue={onContinue} onOpenSettings={() => navigate({ view: 'settings' })} />
               )}
@@ -98,6 +120,11 @@ export function MessageList({ open }: { open: OpenChat }) {
         })}
       </div>
       </div>
+      {open.loadingOlder && (
+        <div className="chat-older" role="status">
+          {t('list.loadingOlder')}
+        </div>
+      )}
       {!atEnd && rows.length > 0 && (
         <button type="button" className="chat-jump" onClick={() => virtualizer.scrollToEnd({ behavior: 'smooth' })} aria-label={t('list.jumpToLatest')}>
           <ArrowDown size={16} aria-hidden />

@@ -1,0 +1,144 @@
+/**
+ * Chat end to end: a message typed on the start page creates the chat, the reply streams in (thinking collapsed,
+ * Markdown table and highlighted code with copy), usage shows on hover, and a cut-off reply offers Continue.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScriptTurn } from '../fixtures/scriptedLlm/index.ts';
+import { startApp, type E2eApp } from './harness.ts';
+
+const answer = [
+  'Here is a quick comparison of the **three transports** you asked about:',
+  '',
+  '| Transport | Where it runs | Streaming |',
+  '| --- | --- | --- |',
+  '| stdio | a local child process | yes |',
+  '| Streamable HTTP | any URL | yes |',
+  '| SSE (legacy) | older servers | yes |',
+  '',
+  'To start a local server from code:',
+  '',
+  '```ts',
+  "import { spawn } from 'node:child_process';",
+  '',
+  "const child = spawn('npx', ['-y', '@modelcontextprotocol/server-memory']);",
+  "child.stdout.on('data', (chunk) => console.log(String(chunk)));",
+  '```',
+  '',
+  '1. Add the server in **Servers**.',
+  '2. Ask me to use its tools — I will ask before anything runs.',
+].join('\n');
+
+const script: ScriptTurn[] = [
+  {
+    note: 'A streamed answer with thinking, a table and a code block.',
+    match: { lastUserText: 'transports' },
+    eventDelayMs: 12,
+    content: [
+      { type: 'thinking', thinking: 'The user wants a comparison of MCP transports. A table fits, then a short code sample.', signature: 'sig' },
+      { type: 'text', text: answer, chunkSize: 8 },
+    ],
+    usage: { input_tokens: 1234, output_tokens: 321, cache_creation_input_tokens: 1100, cache_read_input_tokens: 0 },
+  },
+  {
+    note: 'A reply cut by the output limit, so the app offers Continue.',
+    match: { lastUserText: 'long story' },
+    content: [{ type: 'text', text: 'Once upon a time, a switchboard operator connected every call in town until' }],
+    stopReason: 'max_tokens',
+  },
+  {
+    note: 'The continuation.',
+    content: [{ type: 'text', text: ' the last light went out. The end.' }],
+  },
+];
+
+/** Closes notices (e.g. "key kept in a file") so they do not cover the composer in screenshots. */
+async function dismissToasts(app: E2eApp): Promise<void> {
+  const buttons = app.page.getByRole('button', { name: 'Dismiss' });
+  for (let n = await buttons.count(); n > 0; n--) await buttons.first().click();
+}
+
+describe('chat', () => {
+  let app: E2eApp;
+
+  beforeAll(async () => {
+    app = await startApp({ llm: { script } });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('sends a message from the start page and shows the reply while it streams', async () => {
+    const { page } = app;
+    await page.getByRole('heading', { name: 'What shall we work on?' }).waitFor();
+    await dismissToasts(app);
+    await app.screenshot('chat-start');
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.fill('Compare the MCP transports, please.');
+    await composer.press('Enter');
+
+    // While it streams: the stop button replaces send, and part of the text is already on screen.
+    const stop = page.getByRole('button', { name: 'Stop generating' });
+    await stop.waitFor();
+    const reply = page.locator('.chat-msg.is-assistant').last();
+    await expect.poll(async () => (await reply.locator('.md').textContent())?.length ?? 0).toBeGreaterThan(10);
+    const partial = (await reply.locator('.md').textContent()) ?? '';
+    expect(partial.length).toBeLessThan(answer.length);
+    await app.screenshot('chat-streaming');
+
+    // Done: the whole answer, rendered as Markdown.
+    await page.getByRole('button', { name: 'Send message' }).waitFor();
+    await expect.poll(() => reply.getByRole('table').isVisible()).toBe(true);
+    expect(await reply.getByRole('columnheader').allTextContents()).toEqual(['Transport', 'Where it runs', 'Streaming']);
+    expect(await reply.getByRole('row').count()).toBe(4);
+    expect(await reply.locator('pre code .hljs-keyword').first().textContent()).toBe('import');
+    expect(await reply.getByRole('listitem').count()).toBe(2);
+    expect(await page.locator('.chat-user-bubble').textContent()).toBe('Compare the MCP transports, please.');
+    // The chat got its title from the first message and is listed in the sidebar.
+    await expect.poll(() => page.locator('.chat-title').textContent()).toContain('Compare the MCP transports');
+    // (A missing favicon is the only resource the browser may fail to load.)
+    expect(app.pageErrors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+  });
+
+  it('keeps thinking collapsed until opened', async () => {
+    const { page } = app;
+    const thinking = page.locator('.chat-thinking').last();
+    expect(await thinking.getAttribute('open')).toBeNull();
+    expect(await thinking.locator('.chat-thinking-body').isVisible()).toBe(false);
+    await thinking.locator('summary').click();
+    expect(await thinking.locator('.chat-thinking-body').textContent()).toContain('comparison of MCP transports');
+    await thinking.locator('summary').click();
+  });
+
+  it('copies a code block and shows token usage on hover', async () => {
+    const { page, context } = app;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const reply = page.locator('.chat-msg.is-assistant').last();
+    await reply.getByRole('button', { name: 'Copy code' }).click();
+    await reply.getByRole('button', { name: 'Copied' }).waitFor();
+    const copied = await page.evaluate<string>('navigator.clipboard.readText()');
+    expect(copied).toContain("const child = spawn('npx'");
+
+    await reply.hover();
+    await reply.getByRole('button', { name: /Token usage/ }).hover();
+    const tooltip = page.getByRole('tooltip');
+    await tooltip.waitFor();
+    const text = (await tooltip.textContent()) ?? '';
+    expect(text).toMatch(/Input\s*1,234/);
+    expect(text).toMatch(/Output\s*321/);
+    expect(text).toMatch(/Cache write\s*1,100/);
+    await app.screenshot('chat-reply');
+  });
+
+  it('offers Continue when a reply hits the output limit, and continues it', async () => {
+    const { page } = app;
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.fill('Tell me a long story');
+    await composer.press('Enter');
+    const notice = page.getByRole('status').filter({ hasText: 'reached its length limit' });
+    await notice.waitFor();
+    await notice.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('The end.');
+    await expect.poll(() => notice.count()).toBe(0);
+  });
+});
