@@ -15,6 +15,15 @@ import { nodeServer, serverScripts, startApp, type E2eApp } from './harness.ts';
 
 const LONG_CHAT = 5000;
 
+// The DOM members the page functions use (this project's Node tsconfig has no DOM types).
+interface Scrollable {
+  scrollTo(options: { top: number }): void;
+  scrollBy(options: { top: number }): void;
+}
+interface Boxed {
+  getBoundingClientRect(): { top: number };
+}
+
 const script: ScriptTurn[] = [
   {
     match: { lastUserText: 'echo' },
@@ -115,7 +124,7 @@ describe('history', () => {
     const opened = await firstNumber();
     for (let round = 0; round < 3; round++) {
       const before = await firstNumber();
-      await scroller.evaluate('(el) => el.scrollTo({ top: 0 })');
+      await scroller.evaluate((el: Scrollable) => el.scrollTo({ top: 0 }));
       await expect.poll(firstNumber, { timeout: 10_000 }).toBeLessThan(before);
       // One page per scroll to the top, not a cascade: the view stays on what was the first message.
       await page.waitForTimeout(500);
@@ -125,16 +134,16 @@ describe('history', () => {
     expect(await firstNumber()).toBeLessThan(opened - 100);
 
     // Prepending older pages keeps what the user looks at in place instead of jumping to the top.
-    await scroller.evaluate('(el) => el.scrollTo({ top: 400 })');
+    await scroller.evaluate((el: Scrollable) => el.scrollTo({ top: 400 }));
     await page.waitForTimeout(300);
     const anchor = page.locator('.chat-msg').nth(2);
     const anchorText = (await anchor.textContent()) ?? '';
-    const anchorTop = await anchor.evaluate<number, undefined>('(el) => el.getBoundingClientRect().top');
-    await scroller.evaluate('(el) => el.scrollBy({ top: -380 })');
+    const anchorTop = await anchor.evaluate((el: Boxed) => el.getBoundingClientRect().top);
+    await scroller.evaluate((el: Scrollable) => el.scrollBy({ top: -380 }));
     await page.waitForTimeout(1000);
     const same = page.locator('.chat-msg', { hasText: anchorText.slice(0, 30) });
     expect(await same.count()).toBe(1);
-    const shift = (await same.evaluate<number, undefined>('(el) => el.getBoundingClientRect().top')) - anchorTop;
+    const shift = (await same.evaluate((el: Boxed) => el.getBoundingClientRect().top)) - anchorTop;
     expect(Math.abs(shift - 380)).toBeLessThan(40);
     expect(await page.locator('.chat-row').count()).toBeLessThan(40);
     await app.screenshot('history-long-chat');
