@@ -15,7 +15,7 @@ import { createElicitationBroker } from '../electron/host/elicitation/broker.ts'
 import { HostEventHub } from '../electron/host/events.ts';
 
 const serverCount = 10;
-const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
 const configs = Array.from({ length: serverCount }, () => everythingConfig());
 
 /** One host start on `env`: manager created, ten servers configured, until every one has settled; throws unless all are ready. */
@@ -48,18 +48,18 @@ async function hostFirstAndSecond(): Promise<{ first: number; second: number }> 
   }
 }
 
-async function rawStart(depth: 'connect' | 'connect+list'): Promise<number> {
+async function rawStart(): Promise<number> {
   const start = performance.now();
-  const { close } = await connectRaw(configs, depth);
+  const { close } = await connectRaw(configs, 'connect+list');
   const elapsed = since(start);
   await close();
   return elapsed;
 }
 
-const samples = { first: [] as number[], second: [] as number[], raw: [] as number[], rawConnectOnly: [] as number[] };
+const samples = { first: [] as number[], second: [] as number[], raw: [] as number[] };
 // Warm-up round (not counted): loads the modules and fills the OS file cache for both sides.
 await hostFirstAndSecond();
-await rawStart('connect+list');
+await rawStart();
 for (let round = 0; round < rounds; round++) {
   // Alternate which side goes first so drift on a shared machine hits both equally.
   const host = async () => {
@@ -68,8 +68,7 @@ for (let round = 0; round < rounds; round++) {
     samples.second.push(second);
   };
   const raw = async () => {
-    samples.raw.push(await rawStart('connect+list'));
-    samples.rawConnectOnly.push(await rawStart('connect'));
+    samples.raw.push(await rawStart());
   };
   if (round % 2 === 0) {
     await host();
@@ -83,7 +82,7 @@ for (let round = 0; round < rounds; round++) {
 const first = median(samples.first);
 const second = median(samples.second);
 const raw = median(samples.raw);
-const details = { servers: serverCount, rounds, samplesMs: samples, medianRawConnectOnlyMs: median(samples.rawConnectOnly) };
+const details = { servers: serverCount, rounds, samplesMs: samples };
 report({
   name: 'connect',
   metric: `ms to all ${serverCount} ready, host first start vs raw SDK (median of ${rounds})`,
