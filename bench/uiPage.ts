@@ -1,0 +1,115 @@
+/**
+ * In-page instruments for the ui bench, injected as plain scripts (the bench runs in Node, the code runs in the page):
+ * the time the WebSocket frame carrying a marker arrived, the time the marker is on screen, and the longest gap
+ * between animation frames while a stream runs.
+ */
+
+/** Runs before any page script: wraps WebSocket to timestamp the frame that carries `window.__sb.marker`. */
+export const instrumentScript = `
+window.__sb = { marker: null, receivedAt: null, maxGap: 0, measuring: false };
+(() => {
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        const sb = window.__sb;
+        if (sb.marker && sb.receivedAt === null && typeof event.data === 'string' && event.data.includes(sb.marker)) sb.receivedAt = performance.now();
+      });
+    }
+  };
+  let last = 0;
+  const tick = (now) => {
+    if (window.__sb.measuring && last) window.__sb.maxGap = Math.max(window.__sb.maxGap, now - last);
+    last = now;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();
+`;
+
+/** Arms the marker and the frame-gap meter. */
+export const armScript = (marker: string) => `
+window.__sb.marker = ${JSON.stringify(marker)};
+window.__sb.receivedAt = null;
+window.__sb.maxGap = 0;
+window.__sb.measuring = true;
+`;
+
+/**
+ * Resolves once `marker` is in the text of `selector`, one frame later (the frame that found it has been painted by
+ * then): { receivedAt, paintedAt, maxGap } in page milliseconds. Checks only after the frame arrived, so the check
+ * itself does not load the stream.
+ */
+export const waitPaintedScript = (marker: string, selector: string) => `
+new Promise((resolve) => {
+  const check = () => {
+    const sb = window.__sb;
+    if (sb.receivedAt !== null) {
+      const root = document.querySelector(${JSON.stringify(selector)}) || document.body;
+      if ((root.textContent || '').includes(${JSON.stringify(marker)})) {
+        requestAnimationFrame(() => {
+          sb.measuring = false;
+          resolve({ receivedAt: sb.receivedAt, paintedAt: performance.now(), maxGap: sb.maxGap });
+        });
+        return;
+      }
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})
+`;
+
+/** The baseline page: the same stream over the same socket, appended to one text node with no framework at all. */
+export const baselineHtml = `<!doctype html><meta charset="utf-8"><title>baseline</title>
+<pre id="out" style="white-space:pre-wrap;font:14px system-ui"></pre>
+<script>
+const params = new URLSearchParams(location.search);
+const text = document.createTextNode('');
+document.getElementById('out').appendChild(text);
+const socket = new WebSocket('ws://' + location.host + '/ws?token=' + encodeURIComponent(params.get('token')));
+socket.onmessage = (event) => {
+  const message = JSON.parse(event.data);
+  if (message.event === 'chat.stream' && message.payload.type === 'text_delta') text.appendData(message.payload.text);
+};
+socket.onopen = () => { window.__sbReady = true; };
+</script>`;
+
+/** Opens the chat item titled `title` in the sidebar and resolves with the ms until `marker` is painted. */
+export const openChatScript = (title: string, marker: string) => `
+new Promise((resolve, reject) => {
+  const button = [...document.querySelectorAll('.sb-chat-open')].find((b) => b.textContent === ${JSON.stringify(title)});
+  if (!button) return reject(new Error('chat not in the sidebar'));
+  const started = performance.now();
+  button.click();
+  const check = () => {
+    const view = document.querySelector('[data-testid="chat-view"]');
+    if (view && (view.textContent || '').includes(${JSON.stringify(marker)})) {
+      requestAnimationFrame(() => resolve(performance.now() - started));
+      return;
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})
+`;
+
+/** The data alone: one chats.get over a fresh socket from the page, timed from send to answer. */
+export const fetchPageScript = (token: string, chatId: string) => `
+new Promise((resolve, reject) => {
+  const socket = new WebSocket('ws://' + location.host + '/ws?token=' + encodeURIComponent(${JSON.stringify(token)}));
+  socket.onerror = () => reject(new Error('socket refused'));
+  socket.onopen = () => {
+    const started = performance.now();
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.id !== 1) return;
+      const elapsed = performance.now() - started;
+      socket.close();
+      resolve(message.result.ok ? elapsed : -1);
+    };
+    socket.send(JSON.stringify({ id: 1, call: 'chats.get', params: { chatId: ${JSON.stringify(chatId)}, limit: 50 } }));
+  };
+})
+`;
