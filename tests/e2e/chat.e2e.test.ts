@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptTurn } from '../fixtures/scriptedLlm/index.ts';
-import { startApp, type E2eApp } from './harness.ts';
+import { nodeServer, serverScripts, startApp, type E2eApp } from './harness.ts';
 
 const answer = [
   'Here is a quick comparison of the **three transports** you asked about:',
@@ -49,6 +49,11 @@ const script: ScriptTurn[] = [
     note: 'The continuation.',
     content: [{ type: 'text', text: ' the last light went out. The end.' }],
   },
+  {
+    note: 'Answers the prompt inserted with "/", sent with an attached resource.',
+    match: { lastUserText: 'weather in Hanoi' },
+    content: [{ type: 'text', text: 'Sunny in Hanoi, and I read the architecture notes you attached.' }],
+  },
 ];
 
 /** Closes notices (e.g. "key kept in a file") so they do not cover the composer in screenshots. */
@@ -61,7 +66,7 @@ describe('chat', () => {
   let app: E2eApp;
 
   beforeAll(async () => {
-    app = await startApp({ llm: { script } });
+    app = await startApp({ llm: { script }, servers: { everything: nodeServer(serverScripts.everything) } });
   });
 
   afterAll(async () => {
@@ -140,5 +145,44 @@ describe('chat', () => {
     await notice.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('The end.');
     await expect.poll(() => notice.count()).toBe(0);
+  });
+
+  it('inserts a server prompt picked with "/" and sends it with an attached resource', async () => {
+    const { page } = app;
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.fill('/args');
+    const list = page.getByRole('listbox', { name: 'Prompts from your servers' });
+    const option = list.getByRole('option', { name: /Arguments Prompt/ });
+    await option.waitFor();
+    expect(await option.getAttribute('aria-selected')).toBe('true');
+    await app.screenshot('chat-prompt-picker');
+    await composer.press('Enter');
+    const args = page.getByTestId('prompt-args-dialog');
+    await args.getByLabel('city').fill('Hanoi');
+    await args.getByRole('button', { name: 'Insert prompt' }).click();
+    await expect.poll(() => composer.inputValue()).toBe("What's weather in Hanoi?");
+
+    await page.getByRole('button', { name: 'Attach a resource from a server' }).click();
+    const attach = page.getByTestId('attach-dialog');
+    await attach.getByRole('textbox', { name: 'Filter resources' }).fill('architecture');
+    await attach.getByRole('button', { name: /architecture\.md/ }).click();
+    const chip = page.getByRole('list', { name: 'Attachments' }).getByRole('listitem');
+    expect(await chip.textContent()).toContain('architecture.md');
+    await composer.press('Enter');
+
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('Sunny in Hanoi');
+    expect(await page.locator('.chat-msg.is-user').last().locator('.chat-attachment').textContent()).toContain('architecture.md');
+    // The host read the resource and sent it to the model with the message.
+    const body = JSON.stringify(app.llm?.messageRequests().at(-1)?.body ?? {});
+    expect(body).toContain('demo://resource/static/document/architecture.md');
+  });
+
+  it('follows the dark theme', async () => {
+    const { page, api } = app;
+    await api['settings.update']({ theme: 'dark' });
+    await expect.poll(() => page.evaluate<string | null>('document.documentElement.dataset.theme')).toBe('dark');
+    await page.locator('.chat-msg.is-assistant').first().scrollIntoViewIfNeeded();
+    await app.screenshot('chat-dark');
+    await api['settings.update']({ theme: 'light' });
   });
 });

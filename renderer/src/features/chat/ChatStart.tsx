@@ -13,8 +13,9 @@ function Hints() {
   const serversLoaded = useStore((s) => s.serversLoaded);
   const ready = servers.filter((s) => s.status.state === 'ready');
   const tools = useStore((s) => s.tools.filter((tool) => tool.enabled).length);
+  const cards = hasKey ? 3 : 4;
   return (
-    <div className="chat-start-hints">
+    <div className={`chat-start-hints has-${cards}`}>
       {!hasKey && (
         <button type="button" className="chat-start-card is-warning" onClick={() => navigate({ view: 'settings' })}>
           <KeyRound size={18} aria-hidden />
@@ -37,7 +38,7 @@ function Hints() {
           <Server size={18} aria-hidden />
           <span>
             <strong>{t('start.toolsTitle', { count: tools })}</strong>
-            <span>{t('start.toolsBody', { servers: ready.length })}</span>
+            <span>{t('start.toolsBody', { count: ready.length })}</span>
           </span>
         </div>
       )}
@@ -62,20 +63,18 @@ function Hints() {
 /** Inside an empty chat (with its id) only the greeting; as the app's start page, also a composer that creates the chat. */
 export function ChatStart({ chatId }: { chatId?: string }) {
   const { t } = useTranslation('chat');
-  const body = (
-    <div className="chat-start">
-      <h2 className="chat-start-title">{t('start.title')}</h2>
-      <p className="chat-start-sub">{t('start.subtitle')}</p>
-      <Hints />
-    </div>
-  );
-  if (chatId) return <div className="chat-start-wrap">{body}</div>;
   return (
-    <div className="chat-view">
-      <div className="chat-start-wrap">{body}</div>
-      <footer className="chat-footer">
-        <Composer key="new" chatModel={undefined} generating={false} />
-      </footer>
+    <div className="chat-start-wrap">
+      <div className="chat-start">
+        <h2 className="chat-start-title">{t('start.title')}</h2>
+        <p className="chat-start-sub">{t('start.subtitle')}</p>
+        {!chatId && (
+          <div className="chat-start-composer">
+            <Composer key="new" chatModel={undefined} generating={false} />
+          </div>
+        )}
+        <Hints />
+      </div>
     </div>
   );
 }

@@ -66,7 +66,13 @@ export function ChatView({ chatId }: { chatId?: string | undefined }) {
     if (chatId && connection === 'open') void openChat(chatId);
   }, [chatId, connection, openChat]);
 
-  if (!chatId) return <ChatStart />;
+  if (!chatId) {
+    return (
+      <div className="chat-view">
+        <ChatStart />
+      </div>
+    );
+  }
   if (!open) {
     return (
       <div className="chat-view">
