@@ -139,9 +139,10 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
     connected = true;
     connection.watch();
     const era = client.getProtocolEra() ?? 'legacy';
-    if (era === 'modern' && discover) await setup.eraCache.set(key, { kind: 'modern', discover });
+    // Readiness does not wait for the cache file: writes queue behind each other, and shutdown flushes them.
+    if (era === 'modern' && discover) void setup.eraCache.set(key, { kind: 'modern', discover });
     // Re-saving a cached legacy verdict would push its horizon forever; a legacy verdict reached by probe timeout is a guess.
-    else if (era === 'legacy' && !prior && Date.now() - startedAt < probeTimeoutMs) await setup.eraCache.set(key, { kind: 'legacy' });
+    else if (era === 'legacy' && !prior && Date.now() - startedAt < probeTimeoutMs) void setup.eraCache.set(key, { kind: 'legacy' });
     const version = client.getServerVersion();
     const instructions = discover?.instructions ?? client.getInstructions();
     const info: ReadyInfo = {
