@@ -150,7 +150,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<E2eApp> {
       },
       async open(hash = '') {
         await page.goto(`${web.url}${hash}`);
-        await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+        // The sidebar is there once the app has booted (by class, so any UI language works).
+        await page.locator('nav.sb').waitFor();
       },
       close: closeAll,
     };

@@ -91,6 +91,31 @@ describe('servers view', () => {
     await expect.poll(() => card.getByTestId('log-viewer').textContent()).not.toBe('');
   });
 
+  it('edits a server: a new environment variable is saved and the server comes back ready', async () => {
+    const { page } = app;
+    const card = page.locator('[data-testid="server-card"][data-server="memory"]');
+    await card.getByRole('button', { name: 'Actions for memory' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const form = page.getByTestId('server-form');
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('memory');
+    await form.getByRole('button', { name: 'Add variable' }).click();
+    await form.getByLabel('Variable name 1').fill('MEMORY_FILE_PATH');
+    await form.getByLabel('Value 1').fill(`${app.dataDir}/memory.jsonl`);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => form.count()).toBe(0);
+    await expect
+      .poll(async () => {
+        const list = await app.api['servers.list']({});
+        const memory = list.ok ? list.value.find((s) => s.id === 'memory') : undefined;
+        return memory && 'env' in memory.config ? memory.config.env?.MEMORY_FILE_PATH : undefined;
+      })
+      .toBe(`${app.dataDir}/memory.jsonl`);
+    await expect.poll(() => card.getByTestId('status-badge').getAttribute('data-state'), { timeout: 30_000 }).toBe('ready');
+    // The tool choices made before the edit survive it.
+    const tools = await app.api['tools.list']({});
+    expect(tools.ok && tools.value.find((t) => t.toolName === 'read_graph')?.approval).toBe('always_allow');
+  });
+
   it('deletes a server only after confirming', async () => {
     const { page } = app;
     const card = page.locator('[data-testid="server-card"][data-server="memory"]');
