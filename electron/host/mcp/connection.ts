@@ -5,7 +5,7 @@ import { err, ok, type Result } from '../../../shared/errors.ts';
 import type { CapabilitySummary, ProtocolEra, PromptMessages, ResourceContents, ResourceInfo, ResourceTemplateInfo } from '../../../shared/servers.ts';
 import type { ElicitationBroker, ElicitationRequestInput, ToolCallOptions } from '../ports.ts';
 import { toPromptInfo, toPromptMessages, toResourceContents, toResourceInfo, toResourceTemplateInfo, toServerTool } from './convert.ts';
-import { describeExit, describeRequestError, isConnectionLost, type ExitInfo } from './mcpErrors.ts';
+import { describeExit, describeRequestError, isAuthError, isConnectionLost, type ExitInfo } from './mcpErrors.ts';
 import { InflightCalls, runToolCall, type CallOutcome } from './toolCall.ts';
 import type { ServerCatalog } from './types.ts';
 
@@ -18,6 +18,8 @@ export interface ConnectionHooks {
   warning(text: string): void;
   /** The connection ended without being asked to (crash, exit, network loss). */
   lost(message: string): void;
+  /** The server refused the credentials mid-session (step-up, revoked token): only a sign-in can help. Reported once. */
+  authRequired(message: string): void;
 }
 
 /** What a ready connection reports about its server. */
@@ -48,6 +50,8 @@ export class ServerConnection {
 
   private watching = false;
   private closedEarly = false;
+  private authReported = false;
+  private retiring = false;
 
   constructor(serverId: string, client: Client, transport: Transport, hooks: ConnectionHooks) {
     this.serverId = serverId;
@@ -103,6 +107,7 @@ export class ServerConnection {
           if (!this.closing) this.hooks.catalogChanged(catalog);
         } catch (error) {
           this.hooks.log('host', `Refreshing the tool list failed: ${describeRequestError(error).message}`);
+          if (isAuthError(error)) this.reportAuthRequired(describeRequestError(error).message);
         }
       });
     }, refreshDebounceMs);
@@ -131,7 +136,20 @@ export class ServerConnection {
   async callTool(toolName: string, args: Record<string, unknown>, options: ToolCallOptions, timeoutMs: number): Promise<CallOutcome> {
     const outcome = await runToolCall(this.client, this.inflight, toolName, args, options, timeoutMs);
     if (outcome.connectionLost && !outcome.result.ok) this.reportLost(outcome.result.error.message);
+    if (outcome.authRequired && !outcome.result.ok) this.reportAuthRequired(outcome.result.error.message);
+    if (this.retiring && this.inflight.size === 0) void this.close();
     return outcome;
+  }
+
+  /**
+   * Closes once the calls in flight have finished: after a step-up the other calls may still be allowed, so they are
+   * not cut off. Nothing is reported as lost from here on.
+   */
+  retire(): void {
+    this.retiring = true;
+    this.closing = true;
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    if (this.inflight.size === 0) void this.close();
   }
 
   /** One page of resources (or all of them when no cursor is given: the SDK walks the pages). */
@@ -171,8 +189,15 @@ export class ServerConnection {
     } catch (error) {
       const appErr = describeRequestError(error);
       if (isConnectionLost(error)) this.reportLost(appErr.message);
+      if (isAuthError(error)) this.reportAuthRequired(appErr.message);
       return err(appErr.code, appErr.message, appErr.detail !== undefined ? { detail: appErr.detail } : {});
     }
+  }
+
+  private reportAuthRequired(message: string): void {
+    if (this.closing || this.authReported) return;
+    this.authReported = true;
+    this.hooks.authRequired(message);
   }
 
   private reportLost(message: string): void {

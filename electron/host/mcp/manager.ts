@@ -26,15 +26,22 @@ export interface ServerManagerDeps {
   broker: ElicitationBroker;
   listener: ServerManagerListener;
   authProvider?: (serverId: string) => OAuthClientProvider | undefined;
+  /** The line to show when a ready server turns to "Sign in required" (the auth service's statusMessage). */
+  authStatusMessage?: (serverId: string) => string | undefined;
   options?: ServerManagerOptions;
 }
 
 /** Lines of stderr shown with an error or a test report. */
 const stderrTailLines = 20;
 
-/** What decides whether a running server must be restarted after a config change (not tool settings or timeouts). */
-function connectionFingerprint(config: ServerConfig): string {
-  return `${isHttpConfig(config) ? config.type : 'stdio'}:${launchKey(config)}`;
+/**
+ * What decides whether a running server must be restarted after a config change (not tool settings or timeouts). For
+ * a remote server that includes its OAuth settings: a new client ID, scopes or callback port only count on reconnect.
+ */
+export function connectionFingerprint(config: ServerConfig): string {
+  if (!isHttpConfig(config)) return `stdio:${launchKey(config)}`;
+  const oauth = config.oauth ? JSON.stringify(Object.entries(config.oauth).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : '';
+  return `${config.type}:${launchKey(config)}:${oauth}`;
 }
 
 function initialStatus(entry: ManagedServer): ServerStatus {
@@ -58,6 +65,7 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
   const ctx: SlotContext = {
     open,
     authProvider: (serverId) => deps.authProvider?.(serverId),
+    ...(deps.authStatusMessage ? { authStatusMessage: deps.authStatusMessage } : {}),
     logs,
     listener: deps.listener,
     backoff: { ...defaultBackoff, ...options.backoff },
@@ -81,6 +89,7 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     const status = slot.status;
     if (status.state === 'disabled') return { ok: false as const, result: err('server_disabled', `The server "${serverId}" is disabled.`) };
     if (status.state === 'invalid') return { ok: false as const, result: err('invalid_config', `The server "${serverId}" has an invalid configuration: ${status.message}`) };
+    if (status.state === 'auth_required') return { ok: false as const, result: err('auth_required', `The server "${serverId}" needs you to sign in: ${status.message}`) };
     const connection = slot.live;
     if (!connection) return { ok: false as const, result: err('server_not_ready', `The server "${serverId}" is not ready (${describeState(status)}).`) };
     return { ok: true as const, connection, slot };
@@ -156,6 +165,8 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
       if (!live.ok) return live.result;
       const timeoutMs = callOptions.timeoutMs ?? live.slot.config?.toolTimeoutMs ?? serverDefaults.toolTimeoutMs;
       const outcome = await live.connection.callTool(toolName, args, callOptions, timeoutMs);
+      // The slot has turned to "Sign in required"; its line says what to do (e.g. the access a step-up asks for).
+      if (outcome.authRequired && live.slot.status.state === 'auth_required') return err('auth_required', live.slot.status.message);
       if (!outcome.result.ok && outcome.result.error.code === 'process_exited') {
         const tail = logs.stderrTail(serverId, 10);
         if (tail.length > 0) return err('process_exited', outcome.result.error.message, { detail: tail.join('\n') });
@@ -214,6 +225,7 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
           catalogChanged: () => {},
           warning: () => {},
           lost: () => {},
+          authRequired: () => {},
         },
       });
       if (!result.ok) {

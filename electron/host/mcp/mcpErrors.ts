@@ -80,7 +80,8 @@ export function describeExit(exit: ExitInfo): string {
   return `exit code ${exit.code ?? 'unknown'}`;
 }
 
-function isAuthError(error: unknown): boolean {
+/** True when the server refused the credentials (401, or the OAuth provider gave up: sign-in, step-up, revoked token). */
+export function isAuthError(error: unknown): boolean {
   return error instanceof UnauthorizedError || (error instanceof SdkError && error.code === SdkErrorCode.ClientHttpAuthentication);
 }
 

@@ -150,6 +150,8 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
     env,
     broker,
     authProvider: (id) => auth.providerFor(id),
+    // Only servers that sign in with OAuth get the auth service's line; one sending its own header keeps the SDK's reason.
+    authStatusMessage: (id) => (auth.providerFor(id) ? auth.statusMessage(id) : undefined),
     listener: {
       onStatus: (serverId, status) => {
         // The model's tool list only depends on whether a server is ready; other transitions just update the views.

@@ -12,6 +12,8 @@ import type { ManagedServer, ServerCatalog, ServerManagerListener } from './type
 export interface SlotContext {
   open: Omit<OpenSetup, 'serverId' | 'config' | 'hooks' | 'cancel' | 'authProvider'>;
   authProvider: (serverId: string) => OAuthClientProvider | undefined;
+  /** The line to show with "Sign in required" (e.g. the access a step-up asked for); undefined keeps the SDK's reason. */
+  authStatusMessage?: (serverId: string) => string | undefined;
   logs: ServerLogs;
   listener: ServerManagerListener;
   backoff: BackoffTiming;
@@ -31,6 +33,8 @@ export class ServerSlot {
   private current: ServerStatus;
   private catalogValue: ServerCatalog | undefined;
   private connection: ServerConnection | undefined;
+  /** Connections left after a mid-session sign-in request, closing once their calls finish. */
+  private readonly retired = new Set<ServerConnection>();
   private info: ReadyInfo | undefined;
   private readySince: number | undefined;
   private warnings: string[] = [];
@@ -145,6 +149,8 @@ export class ServerSlot {
     }
     if (final) this.setStatus(final);
     await connection?.close();
+    await Promise.all([...this.retired].map((old) => old.close()));
+    this.retired.clear();
     await pending;
   }
 
@@ -175,7 +181,40 @@ export class ServerSlot {
         if (!current()) return;
         this.onLost(message);
       },
+      authRequired: (message) => {
+        if (!current()) return;
+        this.onAuthRequired(message);
+      },
     };
+  }
+
+  /**
+   * The server refused the credentials while ready (a step-up, or a token revoked mid-session that could not be
+   * refreshed). No retry can fix that, so no restart is scheduled: the server waits for a sign-in, which restarts it.
+   */
+  private onAuthRequired(reason: string): void {
+    const connection = this.connection;
+    this.generation += 1;
+    this.clearRestartTimer();
+    this.connection = undefined;
+    this.readySince = undefined;
+    this.attempt = 0;
+    if (connection) {
+      this.retired.add(connection);
+      connection.retire();
+    }
+    if (this.catalogValue) {
+      this.catalogValue = undefined;
+      this.reportCatalog(emptyCatalog);
+    }
+    let message: string | undefined;
+    try {
+      message = this.ctx.authStatusMessage?.(this.id);
+    } catch {
+      message = undefined;
+    }
+    this.ctx.logs.append(this.id, 'host', `The server refused the credentials: ${reason}`);
+    this.setStatus({ state: 'auth_required', message: message ?? reason });
   }
 
   private onLost(message: string): void {

@@ -8,7 +8,7 @@ import { err, ok, type Result } from '../../../shared/errors.ts';
 import type { ToolResult } from '../../../shared/servers.ts';
 import type { ToolCallOptions } from '../ports.ts';
 import { toContent } from './convert.ts';
-import { describeRequestError, isConnectionLost, seconds } from './mcpErrors.ts';
+import { describeRequestError, isAuthError, isConnectionLost, seconds } from './mcpErrors.ts';
 
 /** The largest delay setTimeout accepts; the SDK's own timer is parked there because ours decides. */
 const parkedSdkTimeoutMs = 2_147_483_647;
@@ -109,10 +109,12 @@ export class InflightCalls {
   }
 }
 
-/** What a finished call reports besides its result: whether the connection seems gone (so the server is restarted). */
+/** What a finished call reports besides its result: whether the connection seems gone (so the server is restarted), or
+ * whether the server refused the credentials (so the server asks the user to sign in). */
 export interface CallOutcome {
   result: Result<ToolResult>;
   connectionLost: boolean;
+  authRequired?: boolean;
 }
 
 /** Calls a tool with our timeout and abort semantics. */
@@ -164,7 +166,7 @@ export async function runToolCall(
         connectionLost: false,
       };
     }
-    return { result: { ok: false, error: describeRequestError(error) }, connectionLost: isConnectionLost(error) };
+    return { result: { ok: false, error: describeRequestError(error) }, connectionLost: isConnectionLost(error), ...(isAuthError(error) ? { authRequired: true } : {}) };
   } finally {
     timer.stop();
     caller?.removeEventListener('abort', onCallerAbort);

@@ -1,0 +1,87 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HttpServerConfig } from '../../../shared/serverConfig.ts';
+import type { ServerStatus } from '../../../shared/servers.ts';
+import { createElicitationBroker } from '../elicitation/broker.ts';
+import { silentLogger } from '../environment.ts';
+import { HostEventHub } from '../events.ts';
+import { connectionFingerprint, createServerManager } from './manager.ts';
+import type { McpServerManager } from './types.ts';
+
+/** A loopback port nobody listens on: connecting is refused at once, so each (re)connect settles quickly. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+let cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+async function startManager(): Promise<{ manager: McpServerManager; statuses: ServerStatus[] }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'sb-manager-'));
+  const statuses: ServerStatus[] = [];
+  const manager = createServerManager({
+    env: { mode: 'web', dataDir, secrets: { kind: 'file', get: () => Promise.resolve(undefined), set: () => Promise.resolve(), delete: () => Promise.resolve() }, logger: silentLogger, openExternal: () => Promise.resolve(), version: 'test' },
+    broker: createElicitationBroker(new HostEventHub()),
+    listener: { onStatus: (_id, status) => statuses.push(status), onCatalog: () => {}, onLog: () => {} },
+  });
+  cleanups.push(async () => {
+    await manager.shutdown();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return { manager, statuses };
+}
+
+const connects = (statuses: ServerStatus[]) => statuses.filter((status) => status.state === 'connecting').length;
+
+describe('connection fingerprint', () => {
+  const base: HttpServerConfig = { type: 'http', url: 'https://mcp.example.com/mcp' };
+
+  it('changes with any OAuth setting of a remote server, not with the order its keys were written in', () => {
+    const signedWith = connectionFingerprint({ ...base, oauth: { clientId: 'abc', scopes: ['notes:read'] } });
+    expect(connectionFingerprint({ ...base, oauth: { scopes: ['notes:read'], clientId: 'abc' } })).toBe(signedWith);
+    expect(connectionFingerprint({ ...base, oauth: { clientId: 'other', scopes: ['notes:read'] } })).not.toBe(signedWith);
+    expect(connectionFingerprint({ ...base, oauth: { clientId: 'abc', scopes: ['notes:read', 'notes:write'] } })).not.toBe(signedWith);
+    expect(connectionFingerprint({ ...base, oauth: { clientId: 'abc', scopes: ['notes:read'], callbackPort: 53682 } })).not.toBe(signedWith);
+    expect(connectionFingerprint({ ...base, oauth: { clientId: 'abc', scopes: ['notes:read'], clientSecret: 's3cret' } })).not.toBe(signedWith);
+    expect(connectionFingerprint(base)).not.toBe(signedWith);
+  });
+
+  it('ignores what does not change the connection (timeouts, tool settings)', () => {
+    expect(connectionFingerprint({ ...base, toolTimeoutMs: 5000, tools: { echo: { enabled: false } } })).toBe(connectionFingerprint(base));
+  });
+});
+
+describe('server manager reconciliation', () => {
+  it('reconnects a remote server when its OAuth settings are edited, and leaves it alone when nothing it uses changed', async () => {
+    const { manager, statuses } = await startManager();
+    const config: HttpServerConfig = { type: 'http', url: `http://127.0.0.1:${await closedPort()}/mcp`, connectTimeoutMs: 5000 };
+    manager.setServers([{ id: 'remote', config }]);
+    await manager.whenSettled();
+    expect(manager.status('remote')?.state).toBe('error');
+    expect(connects(statuses)).toBe(1);
+
+    manager.setServers([{ id: 'remote', config: { ...config, toolTimeoutMs: 9000 } }]);
+    await manager.whenSettled();
+    expect(connects(statuses)).toBe(1);
+
+    manager.setServers([{ id: 'remote', config: { ...config, oauth: { clientId: 'registered-by-hand' } } }]);
+    await manager.whenSettled();
+    expect(connects(statuses)).toBe(2);
+
+    manager.setServers([{ id: 'remote', config: { ...config, oauth: { clientId: 'registered-by-hand', scopes: ['notes:read'] } } }]);
+    await manager.whenSettled();
+    expect(connects(statuses)).toBe(3);
+    expect(manager.status('remote')?.state).toBe('error');
+  });
+});
