@@ -1,5 +1,5 @@
 /** The chat screen: header (title, model, export), the message list, the composer. Without a chat: the start page. */
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Download, FileJson, FileText, MoreHorizontal } from 'lucide-react';
@@ -19,7 +19,7 @@ function saveFile(filename: string, mimeType: string, content: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function ExportMenu({ chatId }: { chatId: string }) {
+const ExportMenu = memo(function ExportMenu({ chatId }: { chatId: string }) {
   const { t } = useTranslation('chat');
   const exportChat = useStore((s) => s.exportChat);
   const run = async (format: 'markdown' | 'json'): Promise<void> => {
@@ -51,7 +51,7 @@ function ExportMenu({ chatId }: { chatId: string }) {
       </Menu.Portal>
     </Menu.Root>
   );
-}
+});
 
 /** One chat (or, with no chat id, the start page whose first message creates the chat). */
 export function ChatView({ chatId }: { chatId?: string | undefined }) {

@@ -1,14 +1,18 @@
 /** Renders chat Markdown (GFM, highlighted code with copy), re-rendering only the chunk that changed while streaming. */
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import rehypeHighlight from 'rehype-highlight';
 import { CodeBlock } from './CodeBlock.tsx';
-import { splitBlocks } from './splitBlocks.ts';
+import { growChunks, type Chunk as TextChunk } from './splitBlocks.ts';
 import './markdown.css';
 
+// react-markdown builds a processor on every render, and rehype-highlight registers and compiles every highlight.js
+// grammar each time its plugin is attached: build the transformer once and hand the same one to every processor.
+const highlightTransform = rehypeHighlight();
+const rehypeHighlightOnce = () => highlightTransform;
 const remarkPlugins = [remarkGfm];
-const rehypePlugins = [rehypeHighlight];
+const rehypePlugins = [rehypeHighlightOnce];
 
 const components: Components = {
   pre: ({ node, children }) => <CodeBlock node={node}>{children}</CodeBlock>,
@@ -32,21 +36,48 @@ const components: Components = {
 
 const Chunk = memo(function Chunk({ text }: { text: string }) {
   return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
-      {text}
-    </ReactMarkdown>
+    <div className="md-chunk">
+      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
+        {text}
+      </ReactMarkdown>
+    </div>
   );
 });
 
-/** Chat Markdown. Finished chunks are memoized, so a long streaming reply costs one chunk per update. */
+/**
+ * Chat Markdown. Finished chunks are memoized and, while streaming, a grown text is re-split only from its last
+ * chunks, so a long reply costs one small chunk per update.
+ */
 export const Markdown = memo(function Markdown({ text, className }: { text: string; className?: string }) {
-  const chunks = useMemo(() => splitBlocks(text), [text]);
+  const previous = useRef<{ text: string; chunks: TextChunk[] } | undefined>(undefined);
+  const chunks = useMemo(() => {
+    const next = growChunks(previous.current, text);
+    previous.current = { text, chunks: next };
+    return next;
+  }, [text]);
   return (
     <div className={className ? `md ${className}` : 'md'}>
       {chunks.map((chunk, i) => (
         // Chunks only grow at the end, so the index is a stable key.
-        <Chunk key={i} text={chunk} />
+        <Chunk key={i} text={chunk.text} />
       ))}
     </div>
   );
 });
+
+// Highlight.js compiles a grammar the first time it is used, which can take tens of milliseconds: do it for the
+// languages models write most while the browser is idle, one per idle slot, rather than in the middle of a reply.
+const WARM_LANGUAGES = ['ts', 'js', 'python', 'bash', 'json', 'html', 'css', 'sql', 'go', 'rust', 'java', 'yaml', 'diff', 'c', 'cpp', 'markdown'];
+if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
+  const warm = (index: number): void => {
+    const language = WARM_LANGUAGES[index];
+    if (!language) return;
+    window.requestIdleCallback(() => {
+      const tree = { type: 'root', children: [{ type: 'element', tagName: 'pre', properties: {}, children: [{ type: 'element', tagName: 'code', properties: { className: [`language-${language}`] }, children: [{ type: 'text', value: 'x' }] }] }] };
+      // The transformer only reads the tree and reports unknown languages on the file: a minimal stand-in for both.
+      (highlightTransform as unknown as (tree: unknown, file: { message: () => void }) => void)(tree, { message: () => undefined });
+      warm(index + 1);
+    });
+  };
+  warm(0);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitBlocks } from './splitBlocks.ts';
+import { growChunks, splitBlocks } from './splitBlocks.ts';
 
 describe('splitBlocks', () => {
   it('splits paragraphs at blank lines', () => {
@@ -20,5 +20,24 @@ describe('splitBlocks', () => {
   it('keeps texts with reference definitions whole', () => {
     const text = 'See [docs][1].\n\n[1]: https://example.com';
     expect(splitBlocks(text)).toEqual([text]);
+  });
+});
+
+describe('growChunks', () => {
+  it('gives the same chunks as a full split while text is appended piece by piece', () => {
+    const text = '# Report\n\nIntro para\n\n```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n- one\n\n  more\n\n- two\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\nThe end.';
+    let state: { text: string; chunks: ReturnType<typeof growChunks> } | undefined;
+    for (let i = 1; i <= text.length; i += 3) {
+      const prefix = text.slice(0, i);
+      const chunks = growChunks(state, prefix);
+      expect(chunks.map((c) => c.text)).toEqual(splitBlocks(prefix));
+      for (const c of chunks) expect(prefix.slice(c.start, c.start + c.text.length)).toBe(c.text);
+      state = { text: prefix, chunks };
+    }
+  });
+
+  it('starts over when the text was replaced rather than grown', () => {
+    const first = growChunks(undefined, 'alpha\n\nbeta');
+    expect(growChunks({ text: 'alpha\n\nbeta', chunks: first }, 'gamma').map((c) => c.text)).toEqual(['gamma']);
   });
 });

@@ -2,7 +2,7 @@
  * The message box: multi-line text (Enter sends, Shift+Enter breaks the line, Esc stops generation), a model picker,
  * resource attachments and the "/" prompt picker.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowUp, Paperclip, Square, X } from 'lucide-react';
 import type { PromptInfo } from '../../../../../shared/servers.ts';
@@ -28,7 +28,8 @@ export interface ComposerProps {
 }
 
 /** The composer at the bottom of a chat; render it with `key={chatId}` so each chat gets its own. */
-export function Composer({ chatId, chatModel, generating }: ComposerProps) {
+// Memoized: the chat view re-renders every frame while a reply streams, the composer need not.
+export const Composer = memo(function Composer({ chatId, chatModel, generating }: ComposerProps) {
   const draftKey = chatId ?? '';
   const { t } = useTranslation('chat');
   const sendMessage = useStore((s) => s.sendMessage);
@@ -202,4 +203,4 @@ export function Composer({ chatId, chatModel, generating }: ComposerProps) {
       <PromptArgsDialog key={promptForArgs ? `${promptForArgs.serverId}/${promptForArgs.name}` : 'none'} prompt={promptForArgs} onClose={() => setPromptForArgs(undefined)} onSubmit={(args) => (promptForArgs ? applyPrompt(promptForArgs, args) : Promise.resolve(undefined))} />
     </div>
   );
-}
+});

@@ -1,5 +1,5 @@
 /** One message: the user's text and attachments, or the assistant's text, thinking and tool calls, with a hover footer. */
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Copy, Paperclip, Sparkles } from 'lucide-react';
 import type { ChatMessage, ContentBlock } from '../../../../../shared/chat.ts';
@@ -9,6 +9,17 @@ import { Markdown } from '../../markdown/Markdown.tsx';
 import { ToolCallCard } from '../tools/ToolCallCard.tsx';
 import { ThinkingBlock } from './ThinkingBlock.tsx';
 import { UsageInfo } from './UsageInfo.tsx';
+
+// One formatter per language: building Intl formatters is slow, and a streaming message re-renders every frame.
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+function formatTime(at: number, language: string): string {
+  let format = timeFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
+    timeFormats.set(language, format);
+  }
+  return format.format(at);
+}
 
 function ToolCall({ block, latest }: { block: Extract<ContentBlock, { type: 'tool_call' }>; latest: boolean }) {
   const approval = useStore((s) => (block.status === 'awaiting_approval' ? s.approvals.find((a) => a.toolCallId === block.id) : undefined));
@@ -70,7 +81,7 @@ function CopyButton({ message }: { message: ChatMessage }) {
 /** A message row. `latest` marks the current turn (its tool cards start open); `continued` follows another assistant message. */
 export const MessageItem = memo(function MessageItem({ message, latest, continued = false }: { message: ChatMessage; latest: boolean; continued?: boolean }) {
   const { t, i18n } = useTranslation('chat');
-  const time = new Date(message.createdAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const time = useMemo(() => formatTime(message.createdAt, i18n.language), [message.createdAt, i18n.language]);
   const empty = message.blocks.length === 0 || message.blocks.every((b) => b.type === 'text' && b.text === '');
   if (message.role === 'user') {
     return (

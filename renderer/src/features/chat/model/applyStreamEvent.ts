@@ -1,4 +1,8 @@
-/** Pure reducer applying host 'chat.stream' events to a chat's message list (replacements whole, deltas appended). */
+/**
+ * Pure reducer applying host 'chat.stream' events to a chat's message list (replacements whole, deltas appended).
+ * A batch (one animation frame of events) copies the message list and each touched message once, not once per event:
+ * a long chat streaming fast would otherwise copy thousands of entries per delta.
+ */
 import type { ChatMessage, ChatRunState, ChatStreamEvent, ContentBlock } from '../../../../../shared/chat.ts';
 
 /** The part of an open chat a stream event can change. */
@@ -7,89 +11,105 @@ export interface StreamTarget {
   run: ChatRunState;
 }
 
-/** Applies one stream event; returns the same object when nothing changed (so React skips the render). */
-export function applyStreamEvent<T extends StreamTarget>(target: T, event: ChatStreamEvent): T {
-  switch (event.type) {
-    case 'message':
-      return { ...target, messages: upsertMessage(target.messages, event.message) };
-    case 'run_state':
-      return { ...target, run: event.state };
-    case 'block':
-      return withBlock(target, event.messageId, event.index, () => event.block, true);
-    case 'text_delta':
-      return withBlock(target, event.messageId, event.index, (block) => appendText(block, 'text', event.text), false);
-    case 'thinking_delta':
-      return withBlock(target, event.messageId, event.index, (block) => appendText(block, 'thinking', event.text), false);
-    case 'tool_input_delta':
-      return withBlock(target, event.messageId, event.index, (block) => appendPartialJson(block, event.partialJson), false);
-  }
-}
+/** Applies a batch of events in order; returns the same object when nothing changed (so React skips the render). */
+export function applyStreamEvents<T extends StreamTarget>(target: T, events: readonly ChatStreamEvent[]): T {
+  let messages = target.messages;
+  let run = target.run;
+  let listCopied = false;
+  let changed = false;
+  // Message objects created in this batch, safe to change in place until the batch is returned.
+  const owned = new Set<ChatMessage>();
 
-/** Replaces the message with the same id, or appends it keeping the list ordered by creation time. */
-function upsertMessage(messages: ChatMessage[], message: ChatMessage): ChatMessage[] {
-  // Search from the end: updates almost always concern the latest messages.
-  for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i]?.id === message.id) {
-      const next = messages.slice();
-      next[i] = message;
-      return next;
+  const copyList = (): void => {
+    if (!listCopied) {
+      messages = messages.slice();
+      listCopied = true;
+    }
+  };
+  const own = (at: number): ChatMessage => {
+    const current = messages[at] as ChatMessage;
+    if (owned.has(current)) return current;
+    copyList();
+    const copy = { ...current, blocks: current.blocks.slice() };
+    messages[at] = copy;
+    owned.add(copy);
+    return copy;
+  };
+
+  for (const event of events) {
+    switch (event.type) {
+      case 'message': {
+        copyList();
+        upsertInPlace(messages, event.message);
+        changed = true;
+        break;
+      }
+      case 'run_state':
+        run = event.state;
+        changed = true;
+        break;
+      case 'block': {
+        const at = findMessage(messages, event.messageId);
+        if (at < 0 || event.index < 0) break;
+        const message = own(at);
+        // Fill a gap (a block event arriving before its predecessors) with empty text so indexes stay aligned.
+        while (message.blocks.length < event.index) message.blocks.push({ type: 'text', text: '' });
+        message.blocks[event.index] = event.block;
+        changed = true;
+        break;
+      }
+      case 'text_delta':
+      case 'thinking_delta':
+      case 'tool_input_delta': {
+        const at = findMessage(messages, event.messageId);
+        const found = messages[at];
+        // A delta for an unknown message, or past the end, is dropped: the next whole `message` event repairs it.
+        if (!found || event.index < 0 || event.index > found.blocks.length) break;
+        const next = appendDelta(found.blocks[event.index], event);
+        if (!next) break;
+        own(at).blocks[event.index] = next;
+        changed = true;
+        break;
+      }
     }
   }
+  return changed ? { ...target, messages, run } : target;
+}
+
+/** Applies one stream event. */
+export function applyStreamEvent<T extends StreamTarget>(target: T, event: ChatStreamEvent): T {
+  return applyStreamEvents(target, [event]);
+}
+
+/** Replaces the message with the same id, or adds it keeping the list ordered by creation time. */
+function upsertInPlace(messages: ChatMessage[], message: ChatMessage): void {
+  const at = findMessage(messages, message.id);
+  if (at >= 0) {
+    messages[at] = message;
+    return;
+  }
   const last = messages[messages.length - 1];
-  if (!last || last.createdAt <= message.createdAt) return [...messages, message];
-  const next = [...messages, message];
-  next.sort((a, b) => a.createdAt - b.createdAt);
-  return next;
+  messages.push(message);
+  if (last && last.createdAt > message.createdAt) messages.sort((a, b) => a.createdAt - b.createdAt);
 }
 
-/**
- * Changes one block of one message. A delta for a block that does not exist yet starts it (the host may skip the
- * empty `block` event); a delta for an unknown message is dropped, the next whole `message` event repairs it.
- */
-function withBlock<T extends StreamTarget>(
-  target: T,
-  messageId: string,
-  index: number,
-  change: (block: ContentBlock | undefined) => ContentBlock | undefined,
-  replace: boolean,
-): T {
-  const at = findMessage(target.messages, messageId);
-  if (at < 0) return target;
-  const message = target.messages[at] as ChatMessage;
-  if (index < 0 || (!replace && index > message.blocks.length)) return target;
-  const nextBlock = change(message.blocks[index]);
-  if (!nextBlock) return target;
-  const blocks = message.blocks.slice();
-  // Fill a gap (a block event arriving before its predecessors) with empty text so indexes stay aligned.
-  while (blocks.length < index) blocks.push({ type: 'text', text: '' });
-  blocks[index] = nextBlock;
-  const messages = target.messages.slice();
-  messages[at] = { ...message, blocks };
-  return { ...target, messages };
-}
-
+// Search from the end: updates almost always concern the latest messages.
 function findMessage(messages: ChatMessage[], id: string): number {
   for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.id === id) return i;
   return -1;
 }
 
-function appendText(block: ContentBlock | undefined, kind: 'text' | 'thinking', text: string): ContentBlock | undefined {
-  if (kind === 'text') {
-    if (!block) return { type: 'text', text };
-    return block.type === 'text' ? { ...block, text: block.text + text } : undefined;
+/** The block with the delta appended; a delta for a block that does not exist yet starts it. */
+function appendDelta(block: ContentBlock | undefined, event: Extract<ChatStreamEvent, { type: 'text_delta' | 'thinking_delta' | 'tool_input_delta' }>): ContentBlock | undefined {
+  switch (event.type) {
+    case 'text_delta':
+      if (!block) return { type: 'text', text: event.text };
+      return block.type === 'text' ? { ...block, text: block.text + event.text } : undefined;
+    case 'thinking_delta':
+      if (!block) return { type: 'thinking', thinking: event.text };
+      return block.type === 'thinking' ? { ...block, thinking: block.thinking + event.text } : undefined;
+    case 'tool_input_delta':
+      if (!block || block.type !== 'tool_call') return undefined;
+      return { ...block, partialInput: (block.partialInput ?? '') + event.partialJson };
   }
-  if (!block) return { type: 'thinking', thinking: text };
-  return block.type === 'thinking' ? { ...block, thinking: block.thinking + text } : undefined;
-}
-
-function appendPartialJson(block: ContentBlock | undefined, partialJson: string): ContentBlock | undefined {
-  if (!block || block.type !== 'tool_call') return undefined;
-  return { ...block, partialInput: (block.partialInput ?? '') + partialJson };
-}
-
-/** Applies a batch of events in order (one store update per animation frame while streaming). */
-export function applyStreamEvents<T extends StreamTarget>(target: T, events: readonly ChatStreamEvent[]): T {
-  let next = target;
-  for (const event of events) next = applyStreamEvent(next, event);
-  return next;
 }
