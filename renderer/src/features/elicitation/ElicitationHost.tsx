@@ -6,9 +6,9 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { MessageCircleQuestion } from 'lucide-react';
 import type { ElicitationAnswer, PendingElicitation } from '../../../../shared/elicitation.ts';
-import { ok, type Result } from '../../../../shared/errors.ts';
-import { call } from '../../bridge/index.ts';
+import type { Result } from '../../../../shared/errors.ts';
 import { useStore } from '../../store/index.ts';
+import { useOpenExternal } from '../common/openExternal.ts';
 import { Countdown } from './Countdown.tsx';
 import { ElicitationForm } from './ElicitationForm.tsx';
 import { UrlElicitation } from './UrlElicitation.tsx';
@@ -34,17 +34,11 @@ export function ElicitationHost() {
   const { t } = useTranslation('elicitation');
   const queue = useStore((s) => s.elicitations);
   const answerElicitation = useStore((s) => s.answerElicitation);
-  const mode = useStore((s) => s.appInfo?.mode);
+  const openUrl = useOpenExternal();
   const current = queue[0];
   if (!current) return null;
 
   const answer = (value: ElicitationAnswer): Promise<Result<null>> => answerElicitation(current.id, value);
-  const openUrl = async (url: string): Promise<Result<null>> => {
-    if (mode === 'desktop') return call('app.openExternal', { url });
-    // Web mode: the user's own browser opens it in a new tab; nothing is fetched by the app.
-    window.open(url, '_blank', 'noopener,noreferrer');
-    return ok(null);
-  };
 
   return (
     <RadixDialog.Root open onOpenChange={(open) => (open ? undefined : void answer({ action: 'cancel' }))}>

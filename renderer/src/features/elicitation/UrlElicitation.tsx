@@ -1,10 +1,11 @@
 /** URL-mode elicitation: the full URL with its host highlighted and any warnings; Open in a browser, or Decline. Never fetched here. */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExternalLink, TriangleAlert } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import type { ElicitationAnswer } from '../../../../shared/elicitation.ts';
 import type { Result } from '../../../../shared/errors.ts';
 import { reviewUrl } from './model/urlSafety.ts';
+import { UrlPreview } from './UrlPreview.tsx';
 
 /** Props of the URL view. */
 export interface UrlElicitationProps {
@@ -38,26 +39,7 @@ export function UrlElicitation({ url, onOpen, onAnswer }: UrlElicitationProps) {
 
   return (
     <div className="elicit-url">
-      <div className="elicit-url-label">{t('url.goesTo')}</div>
-      <div className="elicit-url-host" data-testid="elicit-url-host">
-        {review.host}
-      </div>
-      {review.asciiHost && <div className="elicit-url-ascii">{t('url.asciiHost', { host: review.asciiHost })}</div>}
-      <div className="elicit-url-full" data-testid="elicit-url-full">
-        <span className="elicit-url-dim">{review.prefix}</span>
-        <mark className="elicit-url-mark">{review.host}</mark>
-        <span className="elicit-url-dim">{review.rest}</span>
-      </div>
-      {review.warnings.length > 0 && (
-        <ul className="elicit-warnings" aria-label={t('url.warningsLabel')}>
-          {review.warnings.map((w) => (
-            <li key={w} className="callout callout-warning">
-              <TriangleAlert aria-hidden />
-              <span>{t(`url.warnings.${w}`)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <UrlPreview review={review} />
       <p className="elicit-url-note">{t('url.note')}</p>
       {error && (
         <p className="field-error" role="alert">

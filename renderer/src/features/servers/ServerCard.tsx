@@ -1,7 +1,7 @@
 /** One server in the list: status badge and details, enable switch, restart, edit, delete, and its tools and log. */
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import * as Tabs from '@radix-ui/react-tabs';
-import { ChevronDown, Globe, MoreHorizontal, Pencil, RotateCw, Terminal, Trash2 } from 'lucide-react';
+import { ChevronDown, Globe, LogOut, MoreHorizontal, Pencil, RotateCw, Terminal, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpConfig } from '../../../../shared/serverConfig.ts';
@@ -12,6 +12,9 @@ import { Switch } from '../common/Switch.tsx';
 import { Tip } from '../common/Tooltip.tsx';
 import { LogViewer } from './LogViewer.tsx';
 import { ServerStatusDetail } from './ServerStatusDetail.tsx';
+import { SignInPanel } from './signIn/SignInPanel.tsx';
+import { canSignOut, sendsOwnAuthorization } from './signIn/signInModel.ts';
+import { SignOutDialog } from './signIn/SignOutDialog.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { ToolList } from './ToolList.tsx';
 
@@ -39,6 +42,7 @@ export function ServerCard({ server, onEdit }: ServerCardProps) {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState('tools');
   const [confirming, setConfirming] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
   const enabled = server.config.enabled !== false;
   const failed = server.status.state === 'error';
 
@@ -99,6 +103,11 @@ export function ServerCard({ server, onEdit }: ServerCardProps) {
               <Menu.Item className="menu-item" onSelect={showLog}>
                 <Terminal /> {t('showLog')}
               </Menu.Item>
+              {canSignOut(server) ? (
+                <Menu.Item className="menu-item" onSelect={() => setSigningOut(true)}>
+                  <LogOut /> {t('signOut.menu')}
+                </Menu.Item>
+              ) : null}
               <Menu.Separator className="menu-separator" />
               <Menu.Item className="menu-item menu-item-danger" onSelect={() => setConfirming(true)}>
                 <Trash2 /> {t('delete')}
@@ -109,7 +118,16 @@ export function ServerCard({ server, onEdit }: ServerCardProps) {
       </header>
 
       <div className="sv-card-body">
-        <ServerStatusDetail serverId={server.id} status={server.status} />
+        {server.status.state === 'auth_required' ? (
+          <SignInPanel
+            serverId={server.id}
+            message={server.status.message}
+            ownAuthorization={sendsOwnAuthorization(server.config)}
+            onEdit={() => onEdit(server)}
+          />
+        ) : (
+          <ServerStatusDetail serverId={server.id} status={server.status} />
+        )}
       </div>
 
       <button type="button" className="sv-card-toggle" aria-expanded={open} aria-controls={`server-${server.id}-details`} onClick={() => setOpen(!open)}>
@@ -153,6 +171,7 @@ export function ServerCard({ server, onEdit }: ServerCardProps) {
         confirmLabel={t('delete')}
         onConfirm={remove}
       />
+      <SignOutDialog serverId={server.id} open={signingOut} onOpenChange={setSigningOut} />
     </article>
   );
 }

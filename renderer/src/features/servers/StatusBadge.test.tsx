@@ -22,7 +22,7 @@ const cases: [ServerStatus, string, string][] = [
   [{ state: 'restarting', attempt: 3, nextTryAt: 0, lastError: 'exit 1' }, 'Restarting (try 3)', 'badge-warning'],
   [{ state: 'error', message: 'boom', code: 'process_exited', stderrTail: [], at: 0 }, 'Error', 'badge-danger'],
   [{ state: 'invalid', message: 'Command is required', field: 'command' }, 'Invalid config', 'badge-danger'],
-  [{ state: 'auth_required', message: 'Sign in' }, 'Sign-in needed', 'badge-warning'],
+  [{ state: 'auth_required', message: 'Sign in' }, 'Sign in required', 'badge-warning'],
   [{ state: 'disabled' }, 'Disabled', 'badge'],
 ];
 

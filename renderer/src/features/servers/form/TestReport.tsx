@@ -45,6 +45,7 @@ export function TestReport({ report }: TestReportProps) {
       ) : (
         <>
           {'message' in status ? <p className="sv-test-line">{status.message}</p> : null}
+          {status.state === 'auth_required' ? <p className="sv-test-line muted">{t('test.signInAfterAdding')}</p> : null}
           <StderrTail lines={report.stderrTail.length ? report.stderrTail : status.state === 'error' ? status.stderrTail : []} />
         </>
       )}
