@@ -52,7 +52,8 @@ async function signedIn(): Promise<{ fixture: OAuthFixture; module: McpModule; p
   cleanups.push(() => module.shutdown());
   await module.start();
   expect((await module.api['servers.add']({ name: 'remote', config: { type: 'http', url: fixture.mcpUrl } })).ok).toBe(true);
-  await waitForStatus(module, 'remote', 'auth_required');
+  // The first connect already speaks with the auth service's line (the access the sign-in will ask for).
+  expect(await waitForStatus(module, 'remote', 'auth_required')).toMatchObject({ message: expect.stringMatching(/^Sign in required/) as unknown });
   await signInThroughBrowser(module);
   await waitForStatus(module, 'remote', 'ready');
   return { fixture, module, pushed };

@@ -113,7 +113,7 @@ export class ServerSlot {
         return;
       }
       if (result.failure.kind === 'auth_required') {
-        this.setStatus({ state: 'auth_required', message: result.failure.message });
+        this.setStatus({ state: 'auth_required', message: this.authMessage() ?? result.failure.message });
         return;
       }
       const { error } = result.failure;
@@ -207,14 +207,17 @@ export class ServerSlot {
       this.catalogValue = undefined;
       this.reportCatalog(emptyCatalog);
     }
-    let message: string | undefined;
-    try {
-      message = this.ctx.authStatusMessage?.(this.id);
-    } catch {
-      message = undefined;
-    }
     this.ctx.logs.append(this.id, 'host', `The server refused the credentials: ${reason}`);
-    this.setStatus({ state: 'auth_required', message: message ?? reason });
+    this.setStatus({ state: 'auth_required', message: this.authMessage() ?? reason });
+  }
+
+  /** The auth service's line for "Sign in required", if it has one; a failing lookup must not break the state machine. */
+  private authMessage(): string | undefined {
+    try {
+      return this.ctx.authStatusMessage?.(this.id);
+    } catch {
+      return undefined;
+    }
   }
 
   private onLost(message: string): void {
