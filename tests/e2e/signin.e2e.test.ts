@@ -37,6 +37,10 @@ describe('signing in to a remote server', () => {
     await form.getByLabel('Name', { exact: true }).fill('notes');
     await form.getByRole('radio', { name: 'Remote URL' }).click();
     await form.getByLabel('URL', { exact: true }).fill(fixture.mcpUrl);
+    // The sign-in settings (a client registered by hand) stay folded away; this server registers Switchboard itself.
+    await form.getByText('Sign-in (OAuth)').click();
+    await expect.poll(() => form.getByLabel('Client ID', { exact: true }).isVisible()).toBe(true);
+    await app.screenshot('signin-form-oauth');
     await form.getByRole('button', { name: 'Test connection' }).click();
     const report = form.getByTestId('test-report');
     await expect.poll(() => report.textContent(), { timeout: 30_000 }).toContain('Add it, then click Sign in on its card');

@@ -9,6 +9,7 @@ import { Dialog } from '../../common/Dialog.tsx';
 import { errorText } from '../../common/errorText.ts';
 import { AdvancedFields, HttpFields, StdioFields } from './TransportFields.tsx';
 import { FormField } from './FormField.tsx';
+import { OAuthFields } from './OAuthFields.tsx';
 import { configFromForm, formFieldOf, type ServerFormState } from './serverForm.ts';
 import { TestReport } from './TestReport.tsx';
 import { useServerForm } from './useServerForm.ts';
@@ -139,7 +140,14 @@ export function ServerFormDialog({ onClose, initial, editing, takenNames }: Serv
             ))}
           </div>
         </div>
-        {state.transport === 'stdio' ? <StdioFields form={form} message={message} /> : <HttpFields form={form} message={message} />}
+        {state.transport === 'stdio' ? (
+          <StdioFields form={form} message={message} />
+        ) : (
+          <>
+            <HttpFields form={form} message={message} />
+            <OAuthFields form={form} message={message} />
+          </>
+        )}
         <AdvancedFields form={form} message={message} />
         {/* Enter in any field saves, as in any form. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />

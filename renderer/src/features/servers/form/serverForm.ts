@@ -3,6 +3,7 @@
  * validation that names each problem with an i18n key (the host validates again; its field errors map back here).
  */
 import { isHttpConfig, serverNameSchema, type HttpServerConfig, type ServerConfig, type StdioServerConfig } from '../../../../../shared/serverConfig.ts';
+import { checkOAuth, emptyOAuthForm, oauthFormFromConfig, oauthFromForm, type OAuthFormState } from './oauthForm.ts';
 
 /** One key/value row (environment variable or HTTP header). */
 export interface Pair {
@@ -22,6 +23,8 @@ export interface ServerFormState {
   /** The HTTP `type` as stored (http, streamable-http, sse...). */
   httpType: HttpServerConfig['type'];
   headers: Pair[];
+  /** Sign-in settings of a remote server (a client registered by hand). */
+  oauth: OAuthFormState;
   /** Connect timeout in seconds, as typed. */
   connectTimeout: string;
   /** Tool call timeout in seconds, as typed. */
@@ -33,7 +36,7 @@ export type FormErrors = Record<string, { key: string; values?: Record<string, s
 
 /** A blank form for a new stdio server. */
 export function emptyForm(): ServerFormState {
-  return { name: '', transport: 'stdio', command: '', args: [], env: [], cwd: '', url: '', httpType: 'http', headers: [], connectTimeout: '', toolTimeout: '' };
+  return { name: '', transport: 'stdio', command: '', args: [], env: [], cwd: '', url: '', httpType: 'http', headers: [], oauth: emptyOAuthForm(), connectTimeout: '', toolTimeout: '' };
 }
 
 const toPairs = (record: Record<string, string> | undefined): Pair[] => Object.entries(record ?? {}).map(([key, value]) => ({ key, value }));
@@ -42,7 +45,7 @@ const seconds = (ms: number | undefined): string => (ms === undefined ? '' : Str
 /** The form state of an existing server. */
 export function formFromConfig(name: string, config: ServerConfig): ServerFormState {
   const base = { ...emptyForm(), name, connectTimeout: seconds(config.connectTimeoutMs), toolTimeout: seconds(config.toolTimeoutMs) };
-  if (isHttpConfig(config)) return { ...base, transport: 'http', url: config.url, httpType: config.type, headers: toPairs(config.headers) };
+  if (isHttpConfig(config)) return { ...base, transport: 'http', url: config.url, httpType: config.type, headers: toPairs(config.headers), oauth: oauthFormFromConfig(config.oauth) };
   return { ...base, transport: 'stdio', command: config.command, args: config.args ?? [], env: toPairs(config.env), cwd: config.cwd ?? '' };
 }
 
@@ -100,6 +103,7 @@ export function validateForm(state: ServerFormState, takenNames: readonly string
     if (!state.url.trim()) errors.url = { key: 'form.errors.urlRequired' };
     else if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) errors.url = { key: 'form.errors.urlInvalid' };
     checkPairs(state.headers, 'headers', errors);
+    checkOAuth(state.oauth, errors);
   }
   checkTimeout(state.connectTimeout, 'connectTimeout', 1, 600, errors);
   checkTimeout(state.toolTimeout, 'toolTimeout', 1, 86_400, errors);
@@ -130,7 +134,8 @@ export function configFromForm(state: ServerFormState, previous?: ServerConfig):
   const timeouts = { ...(connectTimeoutMs !== undefined ? { connectTimeoutMs } : {}), ...(toolTimeoutMs !== undefined ? { toolTimeoutMs } : {}) };
   if (state.transport === 'http') {
     const headers = fromPairs(state.headers);
-    const config: HttpServerConfig = { type: state.httpType, url: state.url.trim(), ...(headers ? { headers } : {}), ...keep, ...timeouts };
+    const oauth = oauthFromForm(state.oauth, previous && isHttpConfig(previous) ? previous.oauth : undefined);
+    const config: HttpServerConfig = { type: state.httpType, url: state.url.trim(), ...(headers ? { headers } : {}), ...(oauth ? { oauth } : {}), ...keep, ...timeouts };
     return config;
   }
   const env = fromPairs(state.env);
@@ -160,6 +165,7 @@ export function formFieldOf(field: string | undefined, state: ServerFormState): 
     return index >= 0 ? `${head}.${index}.value` : head;
   }
   if (head === 'args') return rest ? `args.${rest}` : 'args';
+  if (head === 'oauth') return ['clientId', 'clientSecret', 'scopes', 'callbackPort'].includes(rest) ? `oauth.${rest}` : undefined;
   if (['name', 'command', 'cwd', 'url'].includes(head)) return head;
   if (head === 'connectTimeoutMs') return 'connectTimeout';
   if (head === 'toolTimeoutMs') return 'toolTimeout';
