@@ -50,6 +50,16 @@ const script: ScriptTurn[] = [
     content: [{ type: 'text', text: ' the last light went out. The end.' }],
   },
   {
+    note: 'The API refuses the key once...',
+    match: { lastUserText: 'after an error' },
+    error: { status: 401, type: 'authentication_error', message: 'invalid x-api-key' },
+  },
+  {
+    note: '...and answers the retry.',
+    match: { lastUserText: 'after an error' },
+    content: [{ type: 'text', text: 'Back on track after the retry.' }],
+  },
+  {
     note: 'Answers the prompt inserted with "/", sent with an attached resource.',
     match: { lastUserText: 'weather in Hanoi' },
     content: [{ type: 'text', text: 'Sunny in Hanoi, and I read the architecture notes you attached.' }],
@@ -175,6 +185,23 @@ describe('chat', () => {
     // The host read the resource and sent it to the model with the message.
     const body = JSON.stringify(app.llm?.messageRequests().at(-1)?.body ?? {});
     expect(body).toContain('demo://resource/static/document/architecture.md');
+  });
+
+  it('shows an API error with its next step and retries it', async () => {
+    const { page } = app;
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.fill('Carry on after an error');
+    await composer.press('Enter');
+    const notice = page.getByRole('alert').filter({ hasText: 'Retry' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Check the API key in Settings');
+    expect(await notice.getByRole('button', { name: 'Open Settings' }).isVisible()).toBe(true);
+    await app.screenshot('chat-error');
+    await notice.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('Back on track after the retry.');
+    expect(await page.getByRole('alert').filter({ hasText: 'Retry' }).count()).toBe(0);
+    // The message that failed was kept, and only once.
+    expect(await page.locator('.chat-user-bubble', { hasText: 'Carry on after an error' }).count()).toBe(1);
   });
 
   it('follows the dark theme', async () => {

@@ -103,6 +103,8 @@ export const MessageItem = memo(function MessageItem({ message, latest, continue
       </div>
     );
   }
+  // A reply that failed before writing anything: the notice under it says everything, an empty avatar would not.
+  if (message.status === 'error' && empty) return <div className="chat-msg is-empty" data-message-id={message.id} />;
   return (
     <div className={`chat-msg is-assistant is-${message.status}${continued ? ' is-continued' : ''}`} data-message-id={message.id}>
       <div className="chat-avatar" aria-hidden>

@@ -113,7 +113,9 @@ export function MessageList({ open }: { open: OpenChat }) {
             <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="chat-row" style={{ transform: `translateY(${item.start}px)` }}>
               {row.kind === 'message' && <MessageItem message={row.message} latest={row.current} continued={row.continued} />}
               {row.kind === 'notice' && (
-                <TurnNotice {...(error ? { error } : {})} {...(notice ? { notice } : {})} onRetry={onRetry} onContinue={onContinue} onOpenSettings={() => navigate({ view: 'settings' })} />
+                <div className="chat-notice-row">
+                  <TurnNotice {...(error ? { error } : {})} {...(notice ? { notice } : {})} onRetry={onRetry} onContinue={onContinue} onOpenSettings={() => navigate({ view: 'settings' })} />
+                </div>
               )}
             </div>
           );

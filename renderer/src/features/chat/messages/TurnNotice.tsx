@@ -30,8 +30,8 @@ export function TurnNotice({ error, notice, onRetry, onContinue, onOpenSettings 
         <AlertTriangle size={18} aria-hidden />
         <div className="chat-turn-notice-text">
           <strong>{title}</strong>
-          {title !== error.message && <span className="chat-turn-notice-detail">{error.message}</span>}
           <span>{next}</span>
+          {title !== error.message && <span className="chat-turn-notice-detail">{error.message}</span>}
         </div>
         <div className="chat-turn-notice-actions">
           {SETTINGS_CODES.has(error.code) && (
