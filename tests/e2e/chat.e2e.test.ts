@@ -169,11 +169,14 @@ describe('chat', () => {
     await composer.press('Enter');
     const args = page.getByTestId('prompt-args-dialog');
     await args.getByLabel('city').fill('Hanoi');
+    await app.screenshot('chat-prompt-args');
     await args.getByRole('button', { name: 'Insert prompt' }).click();
     await expect.poll(() => composer.inputValue()).toBe("What's weather in Hanoi?");
 
     await page.getByRole('button', { name: 'Attach a resource from a server' }).click();
     const attach = page.getByTestId('attach-dialog');
+    await attach.getByRole('button', { name: /architecture\.md/ }).waitFor();
+    await app.screenshot('chat-attach');
     await attach.getByRole('textbox', { name: 'Filter resources' }).fill('architecture');
     await attach.getByRole('button', { name: /architecture\.md/ }).click();
     const chip = page.getByRole('list', { name: 'Attachments' }).getByRole('listitem');

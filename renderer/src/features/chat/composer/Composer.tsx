@@ -104,6 +104,7 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
   };
 
   const pickPrompt = (prompt: PromptInfo): void => {
+    picker.close();
     if (prompt.arguments.length > 0) setPromptForArgs(prompt);
     else
       void applyPrompt(prompt, {}).then((problem) => {
