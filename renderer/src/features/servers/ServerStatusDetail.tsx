@@ -76,6 +76,8 @@ export function ServerStatusDetail({ serverId, status }: ServerStatusDetailProps
           <div className="sv-error-body">
             <p className="sv-error-message">{status.message}</p>
             <p className="muted sv-error-code">{t('detail.errorCode', { code: status.code, at: new Date(status.at).toLocaleTimeString() })}</p>
+            {/* What to try (e.g. the PATH searched for a missing command) comes from the host, already worded for people. */}
+            {status.detail ? <pre className="sv-error-detail" data-testid="server-error-detail">{status.detail}</pre> : null}
             <StderrTail lines={status.stderrTail} />
           </div>
         </div>
