@@ -5,22 +5,13 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { StdioServerConfig } from '../shared/serverConfig.ts';
-import { silentLogger, type HostEnvironment, type SecretStore } from '../electron/host/environment.ts';
+import { silentLogger, type HostEnvironment } from '../electron/host/environment.ts';
+import { memorySecretStore } from '../electron/host/store/memorySecretStore.ts';
 
 /** server-everything over stdio, launched the fast way (this Node, the package's entry file) rather than through npx. */
 export function everythingConfig(): StdioServerConfig {
   const entry = join(import.meta.dirname, '..', 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
   return { command: process.execPath, args: [entry, 'stdio'] };
-}
-
-function memorySecrets(): SecretStore {
-  const values = new Map<string, string>();
-  return {
-    kind: 'file',
-    get: (key) => Promise.resolve(values.get(key)),
-    set: (key, value) => Promise.resolve(void values.set(key, value)),
-    delete: (key) => Promise.resolve(void values.delete(key)),
-  };
 }
 
 /** A host environment on a fresh temporary data folder (no era cache, no servers file); `dispose` removes it. */
@@ -29,7 +20,7 @@ export function benchEnvironment(): { env: HostEnvironment; dispose: () => void 
   const env: HostEnvironment = {
     mode: 'desktop',
     dataDir,
-    secrets: memorySecrets(),
+    secrets: memorySecretStore(),
     logger: silentLogger,
     openExternal: () => Promise.resolve(),
     version: '0.0.0-bench',

@@ -1,5 +1,6 @@
 /** Maps app:// URLs to files of the built renderer, refusing anything outside it; pure so it is tested without Electron. */
-import { extname, join, normalize, relative, sep, isAbsolute } from 'node:path';
+import { join, normalize, relative, sep, isAbsolute } from 'node:path';
+import { contentTypeOf } from '../assets/contentTypes.ts';
 
 /** The custom scheme the renderer is served from (a real origin, unlike file://). */
 export const APP_SCHEME = 'app';
@@ -7,27 +8,6 @@ export const APP_SCHEME = 'app';
 export const APP_HOST = 'switchboard';
 /** The URL the window loads. */
 export const APP_ENTRY_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
-
-const mimeTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.wasm': 'application/wasm',
-};
 
 /** A request resolved to a file, or refused. */
 export type AssetLookup = { ok: true; path: string; mimeType: string } | { ok: false; status: 400 | 403 | 404 };
@@ -54,5 +34,5 @@ export function resolveAppAsset(rootDir: string, url: string): AssetLookup {
   const fromRoot = relative(root, candidate);
   // An encoded "..", a backslash on Windows or an absolute path must not climb out of the renderer folder.
   if (fromRoot === '' || fromRoot.startsWith(`..${sep}`) || fromRoot === '..' || isAbsolute(fromRoot)) return { ok: false, status: 403 };
-  return { ok: true, path: candidate, mimeType: mimeTypes[extname(candidate).toLowerCase()] ?? 'application/octet-stream' };
+  return { ok: true, path: candidate, mimeType: contentTypeOf(candidate) };
 }

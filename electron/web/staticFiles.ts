@@ -2,23 +2,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-};
+import { contentTypeOf } from '../assets/contentTypes.ts';
 
 /** True when the renderer has been built into `dir`. */
 export function rendererBuilt(dir: string): boolean {
@@ -56,7 +40,7 @@ export function serveStatic(root: string, urlPath: string, response: ServerRespo
     response.end('Not found');
     return;
   }
-  const type = contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const type = contentTypeOf(file);
   const cache = file.includes(`${sep}assets${sep}`) ? 'private, max-age=31536000, immutable' : 'no-store';
   response.writeHead(200, { ...headers, 'Content-Type': type, 'Cache-Control': cache });
   createReadStream(file)

@@ -18,7 +18,8 @@ import type { HttpServerConfig } from '../../shared/serverConfig.ts';
 import type { ServerStatus } from '../../shared/servers.ts';
 import { createAuthService } from '../../electron/host/auth/authService.ts';
 import { createElicitationBroker } from '../../electron/host/elicitation/broker.ts';
-import type { HostEnvironment, SecretStore } from '../../electron/host/environment.ts';
+import type { HostEnvironment } from '../../electron/host/environment.ts';
+import { memorySecretStore } from '../../electron/host/store/memorySecretStore.ts';
 import { HostEventHub } from '../../electron/host/events.ts';
 import { createServerManager } from '../../electron/host/mcp/manager.ts';
 import { visitInHeadlessBrowser } from '../fixtures/oauth/headlessBrowser.ts';
@@ -31,16 +32,6 @@ const serverId = 'conformance';
 
 function note(message: string): void {
   process.stderr.write(`[auth-client] ${message}\n`);
-}
-
-function memorySecrets(): SecretStore {
-  const values = new Map<string, string>();
-  return {
-    kind: 'file',
-    get: (key) => Promise.resolve(values.get(key)),
-    set: (key, value) => Promise.resolve(void values.set(key, value)),
-    delete: (key) => Promise.resolve(void values.delete(key)),
-  };
 }
 
 /** Pre-registered credentials the scenario hands over (auth/pre-registration), as a user would type them into the server's settings. */
@@ -69,7 +60,7 @@ class Stop extends Error {
 
 async function run(url: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-conformance-auth-'));
-  const secrets = memorySecrets();
+  const secrets = memorySecretStore();
   const logger: HostEnvironment['logger'] = {
     info: (message, fields) => note(`info ${message} ${fields ? JSON.stringify(fields) : ''}`),
     warn: (message, fields) => note(`warn ${message} ${fields ? JSON.stringify(fields) : ''}`),

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerStatus } from '../../shared/servers.ts';
 import { createElicitationBroker } from '../../electron/host/elicitation/broker.ts';
-import type { HostEnvironment, SecretStore } from '../../electron/host/environment.ts';
+import type { HostEnvironment } from '../../electron/host/environment.ts';
+import { memorySecretStore } from '../../electron/host/store/memorySecretStore.ts';
 import { HostEventHub } from '../../electron/host/events.ts';
 import { createServerManager } from '../../electron/host/mcp/manager.ts';
 import type { McpServerManager, ServerCatalog } from '../../electron/host/mcp/types.ts';
@@ -24,16 +25,6 @@ export interface HostConnection {
   catalog: ServerCatalog;
   /** Closes the client and removes the temporary data folder. */
   close(): Promise<void>;
-}
-
-function memorySecrets(): SecretStore {
-  const values = new Map<string, string>();
-  return {
-    kind: 'file',
-    get: (key) => Promise.resolve(values.get(key)),
-    set: (key, value) => Promise.resolve(void values.set(key, value)),
-    delete: (key) => Promise.resolve(void values.delete(key)),
-  };
 }
 
 /** Everything the harness prints goes to stderr, which the conformance package stores beside each scenario's checks. */
@@ -58,7 +49,7 @@ export async function connectThroughHost(url: string, options: { headers?: Recor
   const env: HostEnvironment = {
     mode: 'desktop',
     dataDir,
-    secrets: memorySecrets(),
+    secrets: memorySecretStore(),
     logger: stderrLogger,
     openExternal: (target) => Promise.resolve(note(`would open ${target}`)),
     version: appVersion(),
