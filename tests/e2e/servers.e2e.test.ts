@@ -93,6 +93,13 @@ describe('servers view', () => {
 
   it('edits a server: a new environment variable is saved and the server comes back ready', async () => {
     const { page } = app;
+    const readySince = async (): Promise<number | undefined> => {
+      const list = await app.api['servers.list']({});
+      const status = list.ok ? list.value.find((s) => s.id === 'memory')?.status : undefined;
+      return status?.state === 'ready' ? status.since : undefined;
+    };
+    const before = await readySince();
+    expect(before).toBeDefined();
     const card = page.locator('[data-testid="server-card"][data-server="memory"]');
     await card.getByRole('button', { name: 'Actions for memory' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
@@ -110,14 +117,27 @@ describe('servers view', () => {
         return memory && 'env' in memory.config ? memory.config.env?.MEMORY_FILE_PATH : undefined;
       })
       .toBe(`${app.dataDir}/memory.jsonl`);
+    // The changed environment restarts the server: it is ready again since a later moment.
+    await expect.poll(async () => ((await readySince()) ?? 0) > (before ?? 0), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => card.getByTestId('status-badge').getAttribute('data-state'), { timeout: 30_000 }).toBe('ready');
-    // The tool choices made before the edit survive it.
-    const tools = await app.api['tools.list']({});
-    expect(tools.ok && tools.value.find((t) => t.toolName === 'read_graph')?.approval).toBe('always_allow');
+    // The tool choices made before the edit survive it (the tools are listed again once the restarted server is ready).
+    await expect
+      .poll(async () => {
+        const tools = await app.api['tools.list']({});
+        return tools.ok ? tools.value.find((t) => t.toolName === 'read_graph')?.approval : 'failed';
+      }, { timeout: 30_000 })
+      .toBe('always_allow');
   });
 
   it('deletes a server only after confirming', async () => {
     const { page } = app;
+    const readySince = async (): Promise<number | undefined> => {
+      const list = await app.api['servers.list']({});
+      const status = list.ok ? list.value.find((s) => s.id === 'memory')?.status : undefined;
+      return status?.state === 'ready' ? status.since : undefined;
+    };
+    const before = await readySince();
+    expect(before).toBeDefined();
     const card = page.locator('[data-testid="server-card"][data-server="memory"]');
     await card.getByRole('button', { name: 'Actions for memory' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
