@@ -130,7 +130,7 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
         if (wanted.has(id)) continue;
         slots.delete(id);
         fingerprints.delete(id);
-        track(slot.stop());
+        track(slot.dispose());
         logs.drop(id);
       }
     },
@@ -155,6 +155,8 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
       if (shuttingDown) return err('cancelled', 'The app is shutting down.');
       logs.append(serverId, 'host', 'Restart requested.');
       await slot.restartNow();
+      // Removed or shut down while the old process was stopping: nothing was started.
+      if (slot.isDisposed) return err('cancelled', shuttingDown ? 'The app is shutting down.' : `The server "${serverId}" was removed.`);
       return ok(null);
     },
 
@@ -196,7 +198,7 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     async shutdown() {
       shuttingDown = true;
       for (const controller of tests) controller.abort();
-      const stops = [...slots.values()].map((slot) => slot.stop());
+      const stops = [...slots.values()].map((slot) => slot.dispose());
       await Promise.all([...stops, ...background]);
       await eraCache.flush();
     },

@@ -44,6 +44,8 @@ export class ServerSlot {
   private settling: Promise<void> | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
   private attempt = 0;
+  /** Set once the slot is removed or the app shuts down: a start still queued behind a stop must not spawn anything. */
+  private disposed = false;
 
   constructor(id: string, entry: ManagedServer, initial: ServerStatus, ctx: SlotContext) {
     this.id = id;
@@ -80,7 +82,7 @@ export class ServerSlot {
   /** Starts connecting now (ending any attempt or restart timer in progress); resolves once settled. */
   start(): Promise<void> {
     const config = this.config;
-    if (!config) return Promise.resolve();
+    if (!config || this.disposed) return Promise.resolve();
     const generation = ++this.generation;
     this.clearRestartTimer();
     this.cancel?.abort();
@@ -152,6 +154,17 @@ export class ServerSlot {
     await Promise.all([...this.retired].map((old) => old.close()));
     this.retired.clear();
     await pending;
+  }
+
+  /** Stops for good (server removed, app shutting down): any start still queued behind a stop does nothing. */
+  dispose(final?: ServerStatus): Promise<void> {
+    this.disposed = true;
+    return this.stop(final);
+  }
+
+  /** True once disposed. */
+  get isDisposed(): boolean {
+    return this.disposed;
   }
 
   /** Stops and starts again with the backoff reset; resolves once settled. */
