@@ -100,6 +100,19 @@ describe('ElicitationForm', () => {
     expect(screen.getByText('Choose at most 2.')).toBeTruthy();
   });
 
+  it('refuses a number the browser cannot read instead of sending the field empty', async () => {
+    const { onAnswer, user } = setup();
+    await user.type(screen.getByLabelText(/Full name/), 'Ada');
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.org');
+    const number = screen.getByLabelText(/Favourite number/);
+    await user.clear(number);
+    await user.type(number, '1e');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(onAnswer).not.toHaveBeenCalled();
+    expect(within(fieldOf(/Favourite number/)).getByRole('alert').textContent).toBe('Enter a number.');
+    expect(screen.getByLabelText<HTMLInputElement>(/Favourite number/).value).toBe('1e');
+  });
+
   it('clears an error as soon as the field is fixed', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Accept' }));

@@ -68,14 +68,14 @@ export function FieldInput({ field, value, error, onChange, onBlur }: FieldInput
     }
     case 'number':
     case 'integer':
+      // A text input, not type="number": the browser empties a number input's value when it cannot parse what was
+      // typed ("1e", "1-2"), so the form would see a blank field and send nothing. The raw text is validated instead.
       control = (
         <input
           className="input"
-          type="number"
+          type="text"
           inputMode={field.kind === 'integer' ? 'numeric' : 'decimal'}
-          step={field.kind === 'integer' ? 1 : 'any'}
-          {...(field.min !== undefined ? { min: field.min } : {})}
-          {...(field.max !== undefined ? { max: field.max } : {})}
+          autoComplete="off"
           {...common}
           value={text}
           onChange={(e) => onChange(e.target.value)}
