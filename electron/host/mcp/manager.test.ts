@@ -85,3 +85,19 @@ describe('server manager reconciliation', () => {
     expect(manager.status('remote')?.state).toBe('error');
   });
 });
+
+describe('secrets in connect errors', () => {
+  it('a remote server that cannot be reached is named without the key in its URL', async () => {
+    const { manager } = await startManager();
+    const port = await closedPort();
+    manager.setServers([{ id: 'remote', config: { type: 'http', url: `http://user:pw-secret@127.0.0.1:${port}/mcp?api_key=sk-secret-1&team=blue`, connectTimeoutMs: 5000 } }]);
+    await manager.whenSettled();
+    const status = manager.status('remote');
+    expect(status).toMatchObject({ state: 'error', code: 'connect_failed' });
+    const shown = JSON.stringify(status) + JSON.stringify(manager.logs('remote'));
+    expect(shown).toContain(`127.0.0.1:${port}/mcp`);
+    expect(shown).toContain('team=blue');
+    expect(shown).not.toContain('sk-secret-1');
+    expect(shown).not.toContain('pw-secret');
+  });
+});

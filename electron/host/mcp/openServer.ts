@@ -10,6 +10,7 @@ import { launchKey, type EraCache } from './eraCache.ts';
 import { httpTransport, onTransportStarted, resolveCommand, serverEnvironment, stdioTransport } from './launch.ts';
 import { describeConnectFailure, isConnectionLost, quoteLine, type ConnectFailure } from './mcpErrors.ts';
 import { lineHeads, lineSplitter } from './serverLogs.ts';
+import { redactUrl } from './serversFileMask.ts';
 import type { ServerCatalog } from './types.ts';
 
 /** Everything needed to open one server. */
@@ -54,6 +55,8 @@ function looksLikeJson(head: string): boolean {
 
 async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | undefined): Promise<AttemptResult> {
   const { serverId, config, hooks } = setup;
+  // A key in a remote server's URL (?api_key=...) must not reach the status or the log through an error message.
+  const redact = (text: string) => (isHttpConfig(config) ? redactUrl(text, config.url) : text);
   const timeoutMs = config.connectTimeoutMs ?? serverDefaults.connectTimeoutMs;
   const startedAt = Date.now();
   const garbage: string[] = [];
@@ -94,7 +97,7 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
     if (/^notifications\/(tools|prompts|resources)\/list_changed$/.test(notification.method)) connection.scheduleRefresh();
     return Promise.resolve();
   };
-  client.onerror = (error) => hooks.log('host', `Protocol: ${error.message}`);
+  client.onerror = (error) => hooks.log('host', redact(`Protocol: ${error.message}`));
 
   if (stdio) {
     const splitter = lineSplitter((line) => hooks.log('stderr', line));
@@ -159,13 +162,17 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
     const exit = connection.exitInfo;
     await connection.close();
     if (setup.cancel.aborted) return { ok: false, failure: { kind: 'error', error: appError('cancelled', 'The connection attempt was stopped.') }, priorRejected: false };
-    const failure = describeConnectFailure(error, {
+    const described = describeConnectFailure(error, {
       timedOut,
       timeoutMs,
       garbage,
       ...(exit ? { exit } : {}),
       ...(isHttpConfig(config) ? { url: config.url } : {}),
     });
+    const failure: ConnectFailure =
+      described.kind === 'error'
+        ? { kind: 'error', error: { ...described.error, message: redact(described.error.message), ...(described.error.detail !== undefined ? { detail: redact(described.error.detail) } : {}) } }
+        : { kind: 'auth_required', message: redact(described.message) };
     // Only an answer that refuses the modern era disproves the cached verdict; a crash, an exit or silence does not.
     const priorRejected = prior?.kind === 'modern' && !timedOut && !exit && !isConnectionLost(error);
     return { ok: false, failure, priorRejected };

@@ -53,6 +53,19 @@ export function maskUrl(url: string): string {
   return changed ? parsed.toString().replaceAll(encodeURIComponent(SECRET_MASK), SECRET_MASK) : url;
 }
 
+/** Replaces every spelling of `url` in `text` (as written, or as the URL parser prints it) by its masked form. */
+export function redactUrl(text: string, url: string): string {
+  const masked = maskUrl(url);
+  if (masked === url) return text;
+  let href = url;
+  try {
+    href = new URL(url).href;
+  } catch {
+    // Not a URL: only the text as written can appear.
+  }
+  return text.replaceAll(url, masked).replaceAll(href, masked);
+}
+
 /** Masks `--api-key=x` and the value after `--token`, `--password`... */
 export function maskArgs(args: string[] | undefined): string[] | undefined {
   if (!args) return undefined;
