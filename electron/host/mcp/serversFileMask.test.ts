@@ -33,6 +33,22 @@ describe('secret masking', () => {
     });
   });
 
+  it('hides secrets inside values whose names say nothing: mcp-remote header arguments, keyed URLs, database URLs', () => {
+    const remote: ServerConfig = {
+      command: 'npx',
+      args: ['mcp-remote', 'https://mcp.example.com/sse?api_key=sk-q-1', '--header', 'Authorization: Bearer sk-h-2', '--header=X-Api-Key:k-3', '--transport', 'http-only'],
+      env: { DATABASE_URL: 'postgres://app:pg-pass-4@db.local/app', SERVER_URL: 'https://x.example.com/?token=t-5', MODE: 'fast' },
+    };
+    const masked = maskConfig(remote);
+    const text = JSON.stringify(masked);
+    for (const secret of ['sk-q-1', 'sk-h-2', 'k-3', 'pg-pass-4', 't-5']) expect(text).not.toContain(secret);
+    expect(masked).toMatchObject({
+      args: ['mcp-remote', `https://mcp.example.com/sse?api_key=${SECRET_MASK}`, '--header', `Authorization: Bearer ${SECRET_MASK}`, `--header=X-Api-Key:${SECRET_MASK}`, '--transport', 'http-only'],
+      env: { DATABASE_URL: `postgres://app:${SECRET_MASK}@db.local/app`, MODE: 'fast' },
+    });
+    expect(unmaskConfig(masked, remote)).toEqual({ ok: true, value: remote });
+  });
+
   it('restores stored secrets when the masked config comes back unchanged', () => {
     expect(unmaskConfig(maskConfig(http), http)).toEqual({ ok: true, value: http });
     expect(unmaskConfig(maskConfig(stdio), stdio)).toEqual({ ok: true, value: stdio });

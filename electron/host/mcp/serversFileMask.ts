@@ -25,9 +25,25 @@ export function maskValue(value: string): string {
   return scheme ? `${scheme[0]}${SECRET_MASK}` : SECRET_MASK;
 }
 
+/**
+ * Hides a secret inside a value whose own name says nothing about it: a URL carrying a key or a password
+ * (`DATABASE_URL=postgres://u:pw@...`), or a header written as one argument (mcp-remote's `--header "Authorization: Bearer x"`).
+ */
+function maskEmbedded(value: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return maskUrl(value);
+  const header = /^([A-Za-z0-9_-]+)(\s*:\s*)(\S.*)$/.exec(value);
+  if (header?.[1] && header[2] !== undefined && header[3] !== undefined && looksSecret(header[1])) return `${header[1]}${header[2]}${maskValue(header[3])}`;
+  return value;
+}
+
+/** A named value (env variable, header, flag) as shown: all hidden when its name looks secret, else what it embeds. */
+function maskNamed(name: string, value: string): string {
+  return looksSecret(name) ? maskValue(value) : maskEmbedded(value);
+}
+
 function maskRecord(values: Record<string, string> | undefined): Record<string, string> | undefined {
   if (!values) return undefined;
-  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, looksSecret(name) ? maskValue(value) : value]));
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, maskNamed(name, value)]));
 }
 
 /** Masks secret-looking query parameters (`?api_key=...`) and any password in the URL's userinfo. */
@@ -66,15 +82,15 @@ export function redactUrl(text: string, url: string): string {
   return text.replaceAll(url, masked).replaceAll(href, masked);
 }
 
-/** Masks `--api-key=x` and the value after `--token`, `--password`... */
+/** Masks `--api-key=x`, the value after `--token`, `--password`..., and keyed URLs and secret headers in any argument. */
 export function maskArgs(args: string[] | undefined): string[] | undefined {
   if (!args) return undefined;
   return args.map((arg, i) => {
     const inline = /^(--?[A-Za-z0-9_.-]+)=(.*)$/.exec(arg);
-    if (inline?.[1] && inline[2] !== undefined && looksSecret(inline[1])) return `${inline[1]}=${maskValue(inline[2])}`;
+    if (inline?.[1] && inline[2] !== undefined) return `${inline[1]}=${maskNamed(inline[1], inline[2])}`;
     const previous = i > 0 ? args[i - 1] : undefined;
     if (previous && /^--?[A-Za-z0-9_.-]+$/.test(previous) && looksSecret(previous) && !arg.startsWith('-')) return maskValue(arg);
-    return arg;
+    return maskEmbedded(arg);
   });
 }
 
@@ -97,7 +113,7 @@ function keep(incoming: string, stored: string | undefined, mask: (value: string
 
 function unmaskRecord(incoming: Record<string, string> | undefined, stored: Record<string, string> | undefined) {
   if (!incoming) return undefined;
-  return Object.fromEntries(Object.entries(incoming).map(([name, value]) => [name, keep(value, stored?.[name], maskValue)]));
+  return Object.fromEntries(Object.entries(incoming).map(([name, value]) => [name, keep(value, stored?.[name], (v) => maskNamed(name, v))]));
 }
 
 /** Puts stored query parameters and password back where the edited URL still carries the mask (path edits allowed). */
