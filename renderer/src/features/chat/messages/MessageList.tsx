@@ -99,8 +99,8 @@ export function MessageList({ open }: { open: OpenChat }) {
   }, [settled, offset, open.olderCursor, open.loadingOlder, loadOlder, chatId]);
 
   const atEnd = virtualizer.isAtEnd(120);
-  const onRetry = (): void => void retryChat(chatId).then((r) => (r.ok ? undefined : notifyError('chat:toast.retryFailed', r.error)));
-  const onContinue = (): void => void continueChat(chatId).then((r) => (r.ok ? undefined : notifyError('chat:toast.continueFailed', r.error)));
+  const onRetry = (): Promise<void> => retryChat(chatId).then((r) => (r.ok ? undefined : notifyError('chat:toast.retryFailed', r.error)));
+  const onContinue = (): Promise<void> => continueChat(chatId).then((r) => (r.ok ? undefined : notifyError('chat:toast.continueFailed', r.error)));
 
   return (
     <div className="chat-list">

@@ -1,4 +1,5 @@
 /** What the user should know about how the last turn ended: an error with its next step and Retry, or a notice with Continue. */
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Info, RotateCcw, Play, Settings } from 'lucide-react';
 import type { TurnNotice as Notice } from '../../../../../shared/chat.ts';
@@ -14,14 +15,28 @@ const NEXT_STEP_CODES = new Set([...SETTINGS_CODES, 'api_rate_limited', 'api_ove
 export interface TurnNoticeProps {
   error?: AppError;
   notice?: Notice;
-  onRetry: () => void;
-  onContinue: () => void;
+  /** Asks the host to retry; the button is disabled until it answers. */
+  onRetry: () => Promise<unknown>;
+  /** Asks the host to continue; the button is disabled until it answers. */
+  onContinue: () => Promise<unknown>;
   onOpenSettings: () => void;
 }
 
 /** Shown under the last message when it ended in an error or with a notice. */
 export function TurnNotice({ error, notice, onRetry, onContinue, onOpenSettings }: TurnNoticeProps) {
   const { t } = useTranslation('chat');
+  // One request at a time: a second click before the host answers would be refused as "still answering".
+  const inFlight = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const once = (action: () => Promise<unknown>) => (): void => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    void action().finally(() => {
+      inFlight.current = false;
+      setBusy(false);
+    });
+  };
   if (error) {
     const title = errorTitle(t, error);
     const next = NEXT_STEP_CODES.has(error.code) ? t(`nextStep.${error.code}`) : t('nextStep.generic');
@@ -40,7 +55,7 @@ export function TurnNotice({ error, notice, onRetry, onContinue, onOpenSettings 
               {t('actions.openSettings')}
             </button>
           )}
-          <button type="button" className="btn btn-sm btn-primary" onClick={onRetry}>
+          <button type="button" className="btn btn-sm btn-primary" disabled={busy} onClick={once(onRetry)}>
             <RotateCcw aria-hidden />
             {t('actions.retry')}
           </button>
@@ -59,7 +74,7 @@ export function TurnNotice({ error, notice, onRetry, onContinue, onOpenSettings 
       </div>
       {canContinue && (
         <div className="chat-turn-notice-actions">
-          <button type="button" className="btn btn-sm btn-primary" onClick={onContinue}>
+          <button type="button" className="btn btn-sm btn-primary" disabled={busy} onClick={once(onContinue)}>
             <Play aria-hidden />
             {t('actions.continue')}
           </button>
