@@ -5,7 +5,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../../shared/errors.ts';
 import { startScriptedLlm, type ScriptedLlm, type TurnSource } from '../fixtures/scriptedLlm/index.ts';
-import { FakeTools, startEngine, tempDataDir, value, type Engine } from './chat-harness.ts';
+import { createElicitationBroker } from '../../electron/host/elicitation/broker.ts';
+import { createChatModule } from '../../electron/host/chat/chatModule.ts';
+import { HostEventHub } from '../../electron/host/events.ts';
+import { EventLog, FakeTools, startEngine, tempDataDir, testEnv, value, type Engine } from './chat-harness.ts';
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -131,5 +134,22 @@ describe('chat errors', () => {
     const fallback = value(await other.engine.chat.api['models.list']({}));
     expect(fallback.fromApi).toBe(false);
     expect(fallback.models.length).toBeGreaterThan(2);
+  });
+
+  it('an unexpected failure inside a run (the key store cannot be read) ends the answer in an error, not left streaming', async () => {
+    const data = tempDataDir();
+    const events = new HostEventHub();
+    const log = new EventLog(events);
+    const env = { ...testEnv(data.dir), secrets: { kind: 'file' as const, get: () => Promise.reject(new Error('secrets file damaged')), set: () => Promise.resolve(), delete: () => Promise.resolve() } };
+    const chat = await createChatModule({ env, events, tools: new FakeTools([]), elicitations: createElicitationBroker(events) });
+    cleanups.push(data.remove, () => chat.shutdown());
+    const created = value(await chat.api['chats.create']({}));
+    value(await chat.api['chat.send']({ chatId: created.id, text: 'my precious question' }));
+    const state = await log.runEnd(created.id);
+    expect(state.error?.message).toContain('secrets file damaged');
+    const page = value(await chat.api['chats.get']({ chatId: created.id }));
+    expect(page.messages.map((m) => [m.role, m.status])).toEqual([['user', 'complete'], ['assistant', 'error']]);
+    const shown = log.stream(created.id).filter((e) => e.type === 'message' && e.message.role === 'assistant').at(-1);
+    expect(shown?.type === 'message' ? shown.message.status : undefined).toBe('error');
   });
 });

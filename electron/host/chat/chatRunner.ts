@@ -3,7 +3,7 @@
  * end_turn, a stop, an error or the max-turns limit. Everything is persisted as it happens; a stop keeps what arrived.
  */
 import { randomUUID } from 'node:crypto';
-import type { AppError } from '../../../shared/errors.ts';
+import { appError, type AppError } from '../../../shared/errors.ts';
 import type { ChatMessage, ChatRunState, ChatStreamEvent, TurnNotice } from '../../../shared/chat.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import type { Logger } from '../environment.ts';
@@ -81,7 +81,10 @@ export class ChatRunner {
     this.emitState({ chatId, generating: true });
     const log = (what: string) => (cause: unknown) => this.deps.logger.error(what, { chatId, reason: String(cause) });
     session.done = this.run(chatId, history, model, controller.signal, firstId)
-      .catch(log('chat run failed'))
+      .catch((cause: unknown) => {
+        log('chat run failed')(cause);
+        this.failOpenAnswer(history, cause);
+      })
       .then(() => {
         this.sessions.delete(chatId);
         this.emitState(this.state(chatId));
@@ -105,6 +108,21 @@ export class ChatRunner {
   /** Stops every chat (shutdown). */
   async stopAll(): Promise<void> {
     await Promise.all([...this.sessions.keys()].map((chatId) => this.stop(chatId)));
+  }
+
+  /** A run that threw (a key store or database failure) must not leave its answer streaming forever: it ends in an error. */
+  private failOpenAnswer(history: ChatMessage[], cause: unknown): void {
+    const message = history.at(-1);
+    if (message?.role !== 'assistant' || message.status !== 'streaming') return;
+    cancelOpenCalls(message);
+    message.status = 'error';
+    message.error = appError('internal', `The answer stopped because of an unexpected problem (${cause instanceof Error ? cause.message : String(cause)}). What arrived is kept; press Retry.`);
+    try {
+      this.save(message);
+    } catch (saveCause) {
+      this.deps.logger.error('chat run could not save its failure', { chatId: message.chatId, reason: String(saveCause) });
+    }
+    this.deps.emit({ type: 'message', chatId: message.chatId, message });
   }
 
   private emitState(state: ChatRunState): void {
