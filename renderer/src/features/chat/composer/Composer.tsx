@@ -43,6 +43,8 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
   const [promptForArgs, setPromptForArgs] = useState<PromptInfo | undefined>();
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
+  // On the start page: the chat made by a first send the host then refused, reused by the next attempt.
+  const created = useRef<string | undefined>(undefined);
   const picker = usePromptPicker(text);
 
   useEffect(() => {
@@ -71,27 +73,31 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
     const body = text.trim();
     if ((!body && attachments.length === 0) || generating || sending) return;
     setSending(true);
-    let target = chatId;
+    let target = chatId ?? created.current;
     if (!target) {
-      const created = await createChat(model || undefined);
-      if (!created.ok) {
+      const made = await createChat(model || undefined);
+      if (!made.ok) {
         setSending(false);
-        notifyError('chat:toast.createFailed', created.error);
+        notifyError('chat:toast.createFailed', made.error);
         return;
       }
-      target = created.value.id;
-      drafts.delete(draftKey);
-      if (model) chosenModels.set(target, model);
-      navigate({ view: 'chat', chatId: target });
+      target = made.value.id;
+      created.current = target;
     }
     const result = await sendMessage(target, body, { attachments: attachments.map(({ serverId, uri }) => ({ serverId, uri })), ...(model ? { model } : {}) });
     setSending(false);
     if (!result.ok) {
+      // The text and attachments stay here to be sent again (on the start page, into the chat already created).
       notifyError('chat:toast.sendFailed', result.error);
       return;
     }
     update('');
     setAttachments([]);
+    if (!chatId) {
+      // Only now leave the start page: moving earlier would unmount this box and lose a message the host refused.
+      if (model) chosenModels.set(target, model);
+      navigate({ view: 'chat', chatId: target });
+    }
   };
 
   const applyPrompt = async (prompt: PromptInfo, args: Record<string, string>): Promise<string | undefined> => {

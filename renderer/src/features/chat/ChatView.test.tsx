@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ChatSummary } from '../../../../shared/chat.ts';
+import { err, ok } from '../../../../shared/errors.ts';
+import { setBridgeForTests } from '../../bridge/index.ts';
+import { initI18n } from '../../i18n/index.ts';
+import { useStore } from '../../store/index.ts';
+import { fakeBridge, type FakeHandlers } from '../common/fakeBridge.ts';
+import { TooltipProvider } from '../common/Tooltip.tsx';
+import { ChatView } from './ChatView.tsx';
+
+beforeAll(() => {
+  initI18n('en');
+});
+afterEach(() => {
+  cleanup();
+  useStore.setState({ chatList: [], openChats: {}, chatLoadErrors: {}, view: 'chat', chatId: undefined, notices: [], connection: 'connecting' });
+});
+
+const summary = (id: string): ChatSummary => ({ id, title: '', titleLocked: false, model: 'claude-test', createdAt: 1, updatedAt: 1, messageCount: 0 });
+
+/** The chat area as the app shows it: the chat the store points at, or the start page. */
+function Shell() {
+  const chatId = useStore((s) => s.chatId);
+  return (
+    <TooltipProvider>
+      <ChatView chatId={chatId} />
+    </TooltipProvider>
+  );
+}
+
+function setup(handlers: FakeHandlers, chatId?: string) {
+  const fake = fakeBridge({
+    'chats.list': () => ok([]),
+    'models.list': () => ok({ models: [{ id: 'claude-test', displayName: 'Claude Test' }], fromApi: false }),
+    'chats.get': ({ chatId: id }) => ok({ chat: summary(id), messages: [] }),
+    'chat.state': ({ chatId: id }) => ok({ chatId: id, generating: false }),
+    ...handlers,
+  });
+  setBridgeForTests(fake.bridge);
+  useStore.getState().bindChats(fake.bridge, {
+    schedule: (run) => {
+      run();
+      return () => {};
+    },
+  });
+  useStore.setState({ connection: 'open', chatId });
+  render(<Shell />);
+  return { ...fake, user: userEvent.setup() };
+}
+
+const box = () => screen.getByRole('textbox', { name: 'Message' });
+
+describe('chat view composer', () => {
+  it('Enter sends, Shift+Enter breaks the line', async () => {
+    const { user, calls } = setup({ 'chat.send': () => ok({ messageId: 'm1' }) }, 'c1');
+    await waitFor(() => expect(box()).toBeTruthy());
+    await user.type(box(), 'first line{Shift>}{Enter}{/Shift}second line');
+    expect(box()).toHaveProperty('value', 'first line\nsecond line');
+    expect(calls.some((c) => c.name === 'chat.send')).toBe(false);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(calls.find((c) => c.name === 'chat.send')?.params).toEqual({ chatId: 'c1', text: 'first line\nsecond line', model: 'claude-test' }));
+    await waitFor(() => expect(box()).toHaveProperty('value', ''));
+  });
+
+  it('Esc stops the reply being written', async () => {
+    const { user, calls, emit } = setup({ 'chat.stop': () => ok(null) }, 'c1');
+    await waitFor(() => expect(box()).toBeTruthy());
+    act(() => emit('chat.stream', { type: 'run_state', chatId: 'c1', state: { chatId: 'c1', generating: true } }));
+    await screen.findByRole('button', { name: 'Stop generating' });
+    await user.click(box());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(calls.find((c) => c.name === 'chat.stop')?.params).toEqual({ chatId: 'c1' }));
+  });
+
+  it('on the start page, a message the host refuses stays in the box, and sending again reuses the chat it created', async () => {
+    let sends = 0;
+    const { user, calls } = setup({
+      'chats.create': () => ok(summary('new1')),
+      'chat.send': () => (++sends === 1 ? err('server_not_ready', 'The server of the attached resource is not ready') : ok({ messageId: 'm1' })),
+    });
+    await user.type(box(), 'hello there{Enter}');
+    await waitFor(() => expect(useStore.getState().notices.length).toBe(1));
+    expect(box()).toHaveProperty('value', 'hello there');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(useStore.getState().chatId).toBe('new1'));
+    expect(calls.filter((c) => c.name === 'chats.create')).toHaveLength(1);
+    expect(calls.filter((c) => c.name === 'chat.send').map((c) => c.params)).toEqual([
+      { chatId: 'new1', text: 'hello there' },
+      { chatId: 'new1', text: 'hello there' },
+    ]);
+  });
+});
