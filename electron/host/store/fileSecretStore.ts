@@ -1,7 +1,13 @@
 /** Secrets in a JSON file readable only by the user (mode 0600); used by web mode and where no keychain exists. */
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { SecretStore } from '../environment.ts';
+
+/** What the file holds; `damaged` when it exists but is not a JSON object (cut short by a crash, a bad hand edit). */
+interface FileContents {
+  secrets: Record<string, string>;
+  damaged: boolean;
+}
 
 /** A SecretStore backed by a 0600 JSON file, written atomically. */
 export class FileSecretStore implements SecretStore {
@@ -15,7 +21,7 @@ export class FileSecretStore implements SecretStore {
 
   /** Reads one secret. */
   async get(key: string): Promise<string | undefined> {
-    return (await this.readAll())[key];
+    return (await this.readAll()).secrets[key];
   }
 
   /** Writes one secret. */
@@ -32,26 +38,41 @@ export class FileSecretStore implements SecretStore {
     });
   }
 
-  private async readAll(): Promise<Record<string, string>> {
+  private async readAll(): Promise<FileContents> {
+    let text: string;
     try {
-      const parsed: unknown = JSON.parse(await readFile(this.path, 'utf8'));
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-        return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-      }
-      return {};
+      text = await readFile(this.path, 'utf8');
     } catch (cause) {
-      if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return { secrets: {}, damaged: false };
       throw cause;
     }
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        const secrets = Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+        return { secrets, damaged: false };
+      }
+    } catch {
+      // Falls through: a damaged file reads as empty rather than failing every read and write forever.
+    }
+    return { secrets: {}, damaged: true };
   }
 
-  // Writes are serialized so two quick sets cannot lose one another.
+  // Writes are serialized so two quick sets cannot lose one another; a damaged file is kept aside, never overwritten.
   private update(change: (all: Record<string, string>) => Record<string, string>): Promise<void> {
     const next = this.queue.then(async () => {
-      const all = change(await this.readAll());
+      const current = await this.readAll();
+      const all = change(current.secrets);
       await mkdir(dirname(this.path), { recursive: true });
+      if (current.damaged) await rename(this.path, `${this.path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`);
       const temp = `${this.path}.${process.pid}.tmp`;
-      await writeFile(temp, JSON.stringify(all, null, 2), { mode: 0o600 });
+      const handle = await open(temp, 'w', 0o600);
+      try {
+        await handle.writeFile(JSON.stringify(all, null, 2), 'utf8');
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
       await chmod(temp, 0o600);
       await rename(temp, this.path);
     });
