@@ -35,4 +35,15 @@ describe('settings store', () => {
     writeFileSync(path, '{ broken');
     expect(readSettings(path, silentLogger)).toEqual(defaultSettings);
   });
+
+  it('a change that could not be saved is not applied either', async () => {
+    const path = file();
+    const store = new SettingsStore(path, silentLogger);
+    await store.update({ maxTurns: 5 });
+    // The data folder became unusable: settings.json's folder is now a file.
+    rmSync(join(path, '..'), { recursive: true, force: true });
+    writeFileSync(join(path, '..'), 'not a folder');
+    await expect(store.update({ maxTurns: 9, apiBaseUrl: 'https://gateway.example.com' })).rejects.toThrow();
+    expect(store.get()).toMatchObject({ maxTurns: 5, apiBaseUrl: defaultSettings.apiBaseUrl });
+  });
 });

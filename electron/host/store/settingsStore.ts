@@ -3,7 +3,7 @@
  * damaged history never costs the user their settings. A field that fails validation falls back to its default alone.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { defaultSettings, settingsSchema, type Settings } from '../../../shared/settings.ts';
 import type { Logger } from '../environment.ts';
@@ -46,19 +46,25 @@ export class SettingsStore {
     return this.current;
   }
 
-  /** Applies a validated change and writes the file; resolves once it is on disk. */
+  /** Writes a validated change and then applies it; resolves once it is on disk. A change that cannot be saved is not applied. */
   async update(change: Partial<Settings>): Promise<Settings> {
-    this.current = { ...this.current, ...change };
-    const snapshot = this.current;
-    // Serialized so an older snapshot can never land after a newer one.
+    // Serialized, and each change is built on the last saved one, so an older snapshot can never land after a newer one.
     const write = this.queue.then(async () => {
+      const next = { ...this.current, ...change };
       await mkdir(dirname(this.path), { recursive: true });
       const temp = `${this.path}.${process.pid}.tmp`;
-      await writeFile(temp, `${JSON.stringify(snapshot, null, 2)}\n`);
+      const handle = await open(temp, 'w');
+      try {
+        await handle.writeFile(`${JSON.stringify(next, null, 2)}\n`, 'utf8');
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
       await rename(temp, this.path);
+      this.current = next;
+      return next;
     });
     this.queue = write.catch(() => {});
-    await write;
-    return snapshot;
+    return write;
   }
 }
