@@ -32,9 +32,12 @@ export function LogViewer({ serverId }: LogViewerProps) {
   const following = useRef(true);
   const [showJump, setShowJump] = useState(false);
 
+  // Load on open and again after a reconnect: lines streamed while the link was down never arrived as events.
+  const online = useStore((s) => s.connection === 'open');
   useEffect(() => {
+    if (!online) return;
     void loadLogs(serverId).then((r) => setFailed(r.ok ? undefined : r.error.message));
-  }, [serverId, loadLogs]);
+  }, [serverId, loadLogs, online]);
 
   useLayoutEffect(() => {
     const el = box.current;
