@@ -25,7 +25,7 @@ function useShortcuts(): void {
       if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
       if (e.key === 'n' || e.key === 'N') {
         e.preventDefault();
-        void newChat();
+        if (!e.repeat) newChat();
       } else if (e.key === ',') {
         e.preventDefault();
         navigate({ view: 'settings' });
@@ -33,7 +33,7 @@ function useShortcuts(): void {
     };
     window.addEventListener('keydown', onKey);
     const off = getBridge().on('app.command', ({ command }) => {
-      if (command === 'new_chat') void newChat();
+      if (command === 'new_chat') newChat();
       else navigate({ view: 'settings' });
     });
     return () => {

@@ -100,10 +100,16 @@ describe('sidebar', () => {
     await waitFor(() => expect(titles()).toEqual(['Fix the build', 'Trip to Hanoi']));
   });
 
-  it('creates a chat and opens it', async () => {
-    const { user } = setup();
-    await user.click(screen.getByRole('button', { name: 'New chat' }));
-    await waitFor(() => expect(useStore.getState().chatId).toBe('new'));
+  it('New chat opens the start page without leaving empty chats behind', async () => {
+    const { user, calls } = setup();
+    useStore.getState().navigate({ view: 'chat', chatId: 'b' });
+    const newChat = screen.getByRole('button', { name: 'New chat' });
+    await user.click(newChat);
+    await user.click(newChat);
     expect(useStore.getState().view).toBe('chat');
+    expect(useStore.getState().chatId).toBeUndefined();
+    // The start page creates the chat with its first message; pressing New chat alone adds nothing to the list.
+    expect(calls.some((c) => c.name === 'chats.create')).toBe(false);
+    expect(titles()).toHaveLength(3);
   });
 });

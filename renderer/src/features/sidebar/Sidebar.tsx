@@ -42,7 +42,7 @@ export function Sidebar() {
       </div>
 
       <Tip label={<>{t('newChat')} <kbd>{modKey}</kbd>+<kbd>N</kbd></>} side="right">
-        <button type="button" className="btn sb-new" onClick={() => void newChat()}>
+        <button type="button" className="btn sb-new" onClick={newChat}>
           <MessageSquarePlus /> {t('newChat')}
         </button>
       </Tip>

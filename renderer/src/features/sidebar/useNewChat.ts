@@ -1,15 +1,16 @@
-/** Creates a chat and opens it; a failure becomes a toast. Shared by the sidebar button and Ctrl/Cmd+N. */
+/**
+ * Opens the start page, whose first message creates the chat. Shared by the sidebar button, Ctrl/Cmd+N and the
+ * desktop menu. Creating the chat right away would leave an empty "New chat" in the list at every press.
+ */
 import { useCallback } from 'react';
 import { useStore } from '../../store/index.ts';
 
-/** Returns a function that creates and opens a new chat. */
-export function useNewChat(): () => Promise<void> {
-  const createChat = useStore((s) => s.createChat);
+/** Returns a function that shows the start page and puts the cursor in its message box. */
+export function useNewChat(): () => void {
   const navigate = useStore((s) => s.navigate);
-  const notifyError = useStore((s) => s.notifyError);
-  return useCallback(async () => {
-    const result = await createChat();
-    if (result.ok) navigate({ view: 'chat', chatId: result.value.id });
-    else notifyError('sidebar:newChatFailed', result.error);
-  }, [createChat, navigate, notifyError]);
+  return useCallback(() => {
+    navigate({ view: 'chat' });
+    // Already on the start page, the box keeps its mount; bring the cursor back to it.
+    requestAnimationFrame(() => document.querySelector<HTMLTextAreaElement>('.chat-start-composer textarea')?.focus());
+  }, [navigate]);
 }
