@@ -103,4 +103,38 @@ describe('sign-in required mid-session', () => {
     expect(fixture.auth.counters.authorizations).toBe(1);
     expect(fixture.auth.counters.failedRefreshes).toBe(1);
   });
+
+  it('a sign-in declined in the browser is reported on the server, not left waiting in silence', async () => {
+    const fixture = await startOAuthFixture();
+    const data = await tempDataDir();
+    cleanups.push(() => fixture.close(), data.remove);
+    const hub = new HostEventHub();
+    const pushed: HostEvents['servers.changed'][] = [];
+    hub.subscribe((name, payload) => {
+      if (name === 'servers.changed') pushed.push(payload as HostEvents['servers.changed']);
+    });
+    const module = await createMcpModule({
+      env: { mode: 'web', dataDir: data.dir, secrets: new FileSecretStore(`${data.dir}/secrets.json`), logger: silentLogger, openExternal: () => Promise.resolve(), version: 'test' },
+      events: hub,
+    });
+    cleanups.push(() => module.shutdown());
+    await module.start();
+    expect((await module.api['servers.add']({ name: 'remote', config: { type: 'http', url: fixture.mcpUrl } })).ok).toBe(true);
+    await waitForStatus(module, 'remote', 'auth_required');
+
+    const started = await module.api['servers.signIn']({ id: 'remote' });
+    if (!started.ok || !started.value) throw new Error(`sign-in did not start: ${JSON.stringify(started)}`);
+    // The user presses "Deny" at the authorization server, which sends the browser back with access_denied.
+    const authorization = new URL(started.value.authorizationUrl);
+    const back = new URL(authorization.searchParams.get('redirect_uri') ?? '');
+    back.searchParams.set('error', 'access_denied');
+    back.searchParams.set('state', authorization.searchParams.get('state') ?? '');
+    back.searchParams.set('iss', fixture.issuer);
+    await (await fetch(back)).text();
+
+    const declined = (view: HostEvents['servers.changed'] | undefined) => view?.find((server) => server.id === 'remote')?.status;
+    await expect.poll(() => declined(pushed.at(-1))).toMatchObject({ state: 'auth_required', message: expect.stringContaining('declined') as unknown });
+    expect(await statusOf(module, 'remote')).toMatchObject({ state: 'auth_required', message: expect.stringContaining('declined') as unknown });
+    expect(fixture.auth.counters.codeExchanges).toBe(0);
+  });
 });

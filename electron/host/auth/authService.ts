@@ -42,7 +42,7 @@ export interface AuthService {
   signOut(serverId: string): Promise<Result<null>>;
   /** Settles when the server's latest sign-in ends (ok once the server was reconnected); undefined when none was started. */
   whenSignInDone(serverId: string): Promise<Result<null>> | undefined;
-  /** The line to show with a server's "Sign in required" status. */
+  /** The line to show with a server's "Sign in required" status (naming why the last sign-in failed, if it did). */
   statusMessage(serverId: string): string;
   /** Forgets everything stored for a removed server. */
   forget(serverId: string): Promise<void>;
@@ -61,6 +61,8 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
   const running = new Map<string, { started: StartedSignIn; done: Promise<Result<null>> }>();
   // The outcome of each server's latest sign-in, kept after it ended: a fast failure must still be reported.
   const outcomes = new Map<string, Promise<Result<null>>>();
+  // Why each server's latest sign-in failed (declined, refused, timed out), shown with "Sign in required" until the next one.
+  const failures = new Map<string, AppError>();
 
   function remoteConfig(serverId: string): HttpServerConfig | undefined {
     const config = deps.serverConfig(serverId);
@@ -115,6 +117,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         await restart(serverId);
         return ok(null);
       }
+      failures.delete(serverId);
       let started: StartedSignIn;
       try {
         const callbackPort = remoteConfig(serverId)?.oauth?.callbackPort;
@@ -131,6 +134,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       const done = started.completion.then(
         async (): Promise<Result<null>> => {
           running.delete(serverId);
+          failures.delete(serverId);
           deps.logger.info('OAuth sign-in completed', { serverId });
           deps.onSignedIn?.(serverId);
           await restart(serverId);
@@ -140,6 +144,8 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
           running.delete(serverId);
           const appErr = signInErrorToAppError(error);
           deps.logger.warn('OAuth sign-in failed', { serverId, code: appErr.code, message: appErr.message });
+          // A sign-in the app itself ended (sign-out, removal, shutdown) is no news to the user.
+          if (appErr.code !== 'cancelled') failures.set(serverId, appErr);
           deps.onSignInFailed?.(serverId, appErr);
           return { ok: false, error: appErr };
         },
@@ -151,6 +157,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
 
     async signOut(serverId) {
       running.get(serverId)?.started.cancel();
+      failures.delete(serverId);
       const current = provider(serverId);
       if (!current) {
         if (!deps.serverConfig(serverId)) return err('not_found', `No server named ${serverId}`);
@@ -181,13 +188,16 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
 
     statusMessage(serverId) {
       const scope = providers.get(serverId)?.provider.pendingScope;
-      return scope ? `Sign in required (access asked for: ${scope})` : 'Sign in required';
+      const line = scope ? `Sign in required (access asked for: ${scope})` : 'Sign in required';
+      const failure = failures.get(serverId);
+      return failure ? `${line}. The last sign-in did not complete: ${failure.message}` : line;
     },
 
     async forget(serverId) {
       running.get(serverId)?.started.cancel();
       providers.delete(serverId);
       outcomes.delete(serverId);
+      failures.delete(serverId);
       await store.forgetServer(serverId);
     },
 

@@ -80,7 +80,9 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
   const statusOf = (server: ManagedServer): ServerStatus => {
     if ('invalid' in server) return { state: 'invalid', message: server.invalid.message, ...(server.invalid.field ? { field: server.invalid.field } : {}) };
     if (server.config.enabled === false) return { state: 'disabled' };
-    return manager.status(server.id) ?? { state: 'connecting', since: createdAt };
+    const status = manager.status(server.id) ?? { state: 'connecting', since: createdAt };
+    // The auth service's line is read live: it changes without a reconnect (a sign-in declined in the browser).
+    return status.state === 'auth_required' && auth.providerFor(server.id) ? { ...status, message: auth.statusMessage(server.id) } : status;
   };
 
   const view = (id: string): ServerView | undefined => {
@@ -144,6 +146,7 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
     logger: env.logger,
     serverConfig: (id) => config(id),
     restartServer: (id) => manager.restart(id),
+    onSignInFailed: () => scheduleViews(),
   });
 
   const managerDeps: ServerManagerDeps = {
