@@ -74,11 +74,8 @@ describe('MCP module wiring', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const open = async () => {
-    const env: HostEnvironment = {
-      mode: 'web', dataDir, logger: silentLogger, version: 'test', openExternal: () => Promise.resolve(),
-      secrets: { kind: 'file', get: () => Promise.resolve(undefined), set: () => Promise.resolve(), delete: () => Promise.resolve() },
-    };
+  const open = async (secrets: HostEnvironment['secrets'] = { kind: 'file', get: () => Promise.resolve(undefined), set: () => Promise.resolve(), delete: () => Promise.resolve() }) => {
+    const env: HostEnvironment = { mode: 'web', dataDir, logger: silentLogger, version: 'test', openExternal: () => Promise.resolve(), secrets };
     const hub = new HostEventHub();
     hub.subscribe((name, payload) => events.push({ name, payload }));
     module = await createMcpModule({ env, events: hub, createManager: (deps) => fakeManager(deps, pushed) });
@@ -222,5 +219,12 @@ describe('MCP module wiring', () => {
       await m.api['resources.list']({ serverId: 'ghost' }),
       await m.api['elicitations.answer']({ id: 'nope', answer: { action: 'cancel' } }),
     ]) expect(result.ok ? undefined : result.error.code).toBe('not_found');
+  });
+
+  it('removes a server even when its stored sign-in cannot be forgotten (the secret store fails)', async () => {
+    const m = await open({ kind: 'file', get: () => Promise.resolve(undefined), set: () => Promise.resolve(), delete: () => Promise.reject(new Error('keychain locked')) });
+    await m.api['servers.add']({ name: 'remote', config: { type: 'http', url: 'https://mcp.example.com/mcp' } });
+    expect(await m.api['servers.remove']({ id: 'remote' })).toEqual({ ok: true, value: null });
+    expect((await fileJson()).mcpServers).toEqual({});
   });
 });

@@ -195,7 +195,12 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
       'servers.importApply': async (params) => (await fileProblem()) ?? serverCalls['servers.importApply'](params),
       'servers.remove': async (params) => {
         const removed = await serverCalls['servers.remove'](params);
-        if (removed.ok) await auth.forget(params.id);
+        // The server is gone from the file either way; a secret store that cannot forget its sign-in is only logged.
+        if (removed.ok) {
+          await auth.forget(params.id).catch((cause: unknown) =>
+            env.logger.warn('Forgetting a removed server\'s sign-in failed', { serverId: params.id, error: cause instanceof Error ? cause.message : String(cause) }),
+          );
+        }
         return removed;
       },
       ...createCatalogCalls(ctx),
