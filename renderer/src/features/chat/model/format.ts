@@ -1,13 +1,16 @@
 /** Small display formatters shared by the chat components (locale-aware numbers, short durations, JSON). */
 
-/** "850 ms", "1.2 s", "2 min 5 s". */
-export function formatDuration(ms: number, locale?: string): string {
+/** Translates a `tool.duration.*` key of the chat namespace with its values (i18next's `t`, narrowed for this use). */
+export type DurationText = (key: 'tool.duration.ms' | 'tool.duration.sec' | 'tool.duration.min' | 'tool.duration.minSec', values: Record<string, string>) => string;
+
+/** "850 ms", "1.2 s", "2 min 5 s", with units and numbers in the user's language ("2 phút 5 giây", "1.2 秒"). */
+export function formatDuration(ms: number, text: DurationText, locale?: string): string {
   const nf = (n: number, digits = 0): string => n.toLocaleString(locale, { maximumFractionDigits: digits });
-  if (ms < 1000) return `${nf(Math.max(0, Math.round(ms)))} ms`;
-  if (ms < 60_000) return `${nf(ms / 1000, ms < 10_000 ? 1 : 0)} s`;
+  if (ms < 1000) return text('tool.duration.ms', { value: nf(Math.max(0, Math.round(ms))) });
+  if (ms < 60_000) return text('tool.duration.sec', { value: nf(ms / 1000, ms < 10_000 ? 1 : 0) });
   const minutes = Math.floor(ms / 60_000);
   const seconds = Math.floor((ms % 60_000) / 1000);
-  return seconds > 0 ? `${nf(minutes)} min ${nf(seconds)} s` : `${nf(minutes)} min`;
+  return seconds > 0 ? text('tool.duration.minSec', { min: nf(minutes), sec: nf(seconds) }) : text('tool.duration.min', { value: nf(minutes) });
 }
 
 /** "0:42", "12:05": a countdown or elapsed clock. */

@@ -79,7 +79,7 @@ export function ToolCallCard({ block, approval, onAnswerApproval, defaultOpen = 
         {block.title && block.title !== block.toolName && <code className="tool-card-name">{block.toolName}</code>}
         {block.destructive && <span className="tool-card-flag">{t('tool.destructive')}</span>}
         <span className="tool-card-spacer" />
-        {block.durationMs !== undefined && <span className="tool-card-duration">{formatDuration(block.durationMs, i18n.language)}</span>}
+        {block.durationMs !== undefined && <span className="tool-card-duration">{formatDuration(block.durationMs, (key, values) => t(key, values), i18n.language)}</span>}
         <ToolStatusBadge status={status} />
       </button>
       {status === 'running' && <ProgressLine block={block} />}
