@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolResults, toolResultText, type ScriptTurn } from '../fixtures/scriptedLlm/index.ts';
-import { nodeServer, serverScripts, startApp, type E2eApp } from './harness.ts';
+import { nodeServer, sendMessage, serverScripts, startApp, type E2eApp } from './harness.ts';
 
 const script: ScriptTurn[] = [
   {
@@ -49,11 +49,7 @@ async function dismissToasts(app: E2eApp): Promise<void> {
   for (let n = await buttons.count(); n > 0; n--) await buttons.first().click();
 }
 
-async function send(app: E2eApp, text: string): Promise<void> {
-  const composer = app.page.getByRole('textbox', { name: 'Message' });
-  await composer.fill(text);
-  await composer.press('Enter');
-}
+const send = (app: E2eApp, text: string) => sendMessage(app.page, text);
 
 describe('tool approvals', () => {
   let app: E2eApp;

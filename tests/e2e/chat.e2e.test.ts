@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptTurn } from '../fixtures/scriptedLlm/index.ts';
-import { nodeServer, serverScripts, startApp, type E2eApp } from './harness.ts';
+import { nodeServer, sendMessage, serverScripts, startApp, type E2eApp } from './harness.ts';
 
 const answer = [
   'Here is a quick comparison of the **three transports** you asked about:',
@@ -88,9 +88,7 @@ describe('chat', () => {
     await page.getByRole('heading', { name: 'What shall we work on?' }).waitFor();
     await dismissToasts(app);
     await app.screenshot('chat-start');
-    const composer = page.getByRole('textbox', { name: 'Message' });
-    await composer.fill('Compare the MCP transports, please.');
-    await composer.press('Enter');
+    await sendMessage(page, 'Compare the MCP transports, please.');
 
     // While it streams: the stop button replaces send, and part of the text is already on screen.
     const stop = page.getByRole('button', { name: 'Stop generating' });
@@ -147,9 +145,7 @@ describe('chat', () => {
 
   it('offers Continue when a reply hits the output limit, and continues it', async () => {
     const { page } = app;
-    const composer = page.getByRole('textbox', { name: 'Message' });
-    await composer.fill('Tell me a long story');
-    await composer.press('Enter');
+    await sendMessage(page, 'Tell me a long story');
     const notice = page.getByRole('status').filter({ hasText: 'reached its length limit' });
     await notice.waitFor();
     await notice.getByRole('button', { name: 'Continue' }).click();
@@ -181,6 +177,8 @@ describe('chat', () => {
     await attach.getByRole('button', { name: /architecture\.md/ }).click();
     const chip = page.getByRole('list', { name: 'Attachments' }).getByRole('listitem');
     expect(await chip.textContent()).toContain('architecture.md');
+    // Enter is ignored while the continued story is still being generated; Send is enabled once it may be pressed.
+    await page.getByRole('button', { name: 'Send message', disabled: false }).waitFor();
     await composer.press('Enter');
 
     await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('Sunny in Hanoi');
@@ -192,9 +190,7 @@ describe('chat', () => {
 
   it('shows an API error with its next step and retries it', async () => {
     const { page } = app;
-    const composer = page.getByRole('textbox', { name: 'Message' });
-    await composer.fill('Carry on after an error');
-    await composer.press('Enter');
+    await sendMessage(page, 'Carry on after an error');
     const notice = page.getByRole('alert').filter({ hasText: 'Retry' });
     await notice.waitFor();
     expect(await notice.textContent()).toContain('Check the API key in Settings');

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { toolResults, toolResultText, type ScriptTurn } from '../fixtures/scriptedLlm/index.ts';
-import { nodeServer, serverScripts, startApp, type E2eApp } from './harness.ts';
+import { nodeServer, sendMessage, serverScripts, startApp, type E2eApp } from './harness.ts';
 
 const lookAlike = 'https://xn--pple-43d.com/signin?session=42';
 const localPage = 'http://127.0.0.1:9/callback';
@@ -40,11 +40,7 @@ const script: ScriptTurn[] = [
   },
 ];
 
-async function send(app: E2eApp, text: string): Promise<void> {
-  const composer = app.page.getByRole('textbox', { name: 'Message' });
-  await composer.fill(text);
-  await composer.press('Enter');
-}
+const send = (app: E2eApp, text: string) => sendMessage(app.page, text);
 
 /** The error shown next to a field, found through the field's label. */
 function fieldError(app: E2eApp, label: string) {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { HostApi } from '../../shared/contract.ts';
 import type { ServerConfig, StdioServerConfig } from '../../shared/serverConfig.ts';
 import type { Settings } from '../../shared/settings.ts';
@@ -161,6 +162,19 @@ export async function startApp(options: StartAppOptions = {}): Promise<E2eApp> {
     await closeAll();
     throw cause;
   }
+}
+
+/**
+ * Sends a message from the composer as a user does, once the app takes one: Enter is ignored while a reply is still
+ * being generated, and a reply's last words can be on screen before its run has ended. Waits for the Send button to be
+ * enabled first, and resolves once the composer was emptied (the message was taken).
+ */
+export async function sendMessage(page: Page, text: string): Promise<void> {
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill(text);
+  await page.getByRole('button', { name: 'Send message', disabled: false }).waitFor();
+  await composer.press('Enter');
+  await expect.poll(() => composer.inputValue()).toBe('');
 }
 
 function must<T>(result: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }, what: string): T {

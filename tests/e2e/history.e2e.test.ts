@@ -11,7 +11,7 @@ import { silentLogger } from '../../electron/host/environment.ts';
 import { ChatRepository, transaction } from '../../electron/host/store/chatRepository.ts';
 import { openHistoryDatabase } from '../../electron/host/store/database.ts';
 import type { ScriptTurn } from '../fixtures/scriptedLlm/index.ts';
-import { nodeServer, serverScripts, startApp, type E2eApp } from './harness.ts';
+import { nodeServer, sendMessage, serverScripts, startApp, type E2eApp } from './harness.ts';
 
 const LONG_CHAT = 5000;
 
@@ -83,9 +83,7 @@ describe('history', () => {
 
   it('shows the same chat after a page reload, tool result included', async () => {
     const { page } = app;
-    const composer = page.getByRole('textbox', { name: 'Message' });
-    await composer.fill('Please echo something for me');
-    await composer.press('Enter');
+    await sendMessage(page, 'Please echo something for me');
     await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('The echo tool said');
     const before = await page.locator('.chat-msg').allTextContents();
 
