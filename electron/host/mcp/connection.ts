@@ -70,11 +70,6 @@ export class ServerConnection {
     };
   }
 
-  /** Child pid of a stdio server (undefined for HTTP). */
-  get pid(): number | undefined {
-    return this.child?.pid;
-  }
-
   /** Remembers the child process (set by the opener once spawned). */
   attachChild(child: ChildProcess): void {
     this.child = child;

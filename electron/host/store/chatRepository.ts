@@ -140,7 +140,6 @@ export class ChatRepository {
         `UPDATE messages SET blocks = ?, search_text = ?, status = ?, model = ?, input_tokens = ?, output_tokens = ?, cache_read_tokens = ?,
            cache_write_tokens = ?, stop_reason = ?, notice = ?, error = ?, updated_at = ? WHERE id = ?`,
       ),
-      deleteMessage: p('DELETE FROM messages WHERE id = ?'),
       countUp: p('UPDATE chats SET message_count = message_count + ?, updated_at = max(updated_at, ?) WHERE id = ?'),
       upsertToolCall: p(
         `INSERT INTO tool_calls (message_id, id, chat_id, position, server_id, tool_name, exposed_name, arguments, result, error, status, started_at, duration_ms, extra)
@@ -223,14 +222,6 @@ export class ChatRepository {
       this.stmt('updateMessage').run(blocks, search, status, model, input, output, read, write, stop, notice, error, message.updatedAt, message.id);
       this.saveToolCalls(message);
       this.stmt('countUp').run(0, message.updatedAt, message.chatId);
-    });
-  }
-
-  /** Removes one message (a failed attempt being retried). */
-  deleteMessage(message: ChatMessage): void {
-    transaction(this.db, () => {
-      this.stmt('deleteMessage').run(message.id);
-      this.stmt('countUp').run(-1, 0, message.chatId);
     });
   }
 
