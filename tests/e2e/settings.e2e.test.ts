@@ -29,7 +29,8 @@ describe('settings', () => {
     await page.getByLabel('API key', { exact: true }).fill(secretKey);
     await page.getByRole('button', { name: 'Save key' }).click();
     await expect.poll(() => status.textContent()).toContain('An API key is set');
-    expect(await page.getByLabel('API key', { exact: true }).inputValue()).toBe('');
+    // The field is emptied once the call answers, which can be a moment after the settings.changed event.
+    await expect.poll(() => page.getByLabel('API key', { exact: true }).inputValue()).toBe('');
     expect(await pageText()).not.toContain(secretKey);
 
     // The host has it (in the 0600 secrets file), but never hands it back.
@@ -39,6 +40,8 @@ describe('settings', () => {
     expect(view.ok && view.value.hasApiKey).toBe(true);
 
     await page.reload();
+    // The shortcut works once the app has booted (the sidebar is there), not at the page's load event.
+    await page.locator('nav.sb').waitFor();
     await page.keyboard.press('Control+Comma');
     await expect.poll(() => page.getByTestId('api-key-status').textContent()).toContain('An API key is set');
     expect(await pageText()).not.toContain(secretKey);
@@ -81,8 +84,13 @@ describe('settings', () => {
     await app.screenshot('settings-zh-CN');
     await page.getByLabel('语言').selectOption('en');
     await page.getByRole('radio', { name: 'Light' }).click();
-    const saved = await app.api['settings.get']({});
-    expect(saved.ok && `${saved.value.theme}|${saved.value.language}`).toBe('light|en');
+    // Each choice is saved through the socket after the click; the host has it a moment later.
+    await expect
+      .poll(async () => {
+        const saved = await app.api['settings.get']({});
+        return saved.ok && `${saved.value.theme}|${saved.value.language}`;
+      })
+      .toBe('light|en');
     expect(app.pageErrors, app.pageErrors.join('\n')).toEqual([]);
   });
 });
