@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Timer } from 'lucide-react';
 import { formatClock } from '../chat/model/format.ts';
-import { useNow } from '../chat/hooks/useNow.ts';
+import { useNow } from '../common/useNow.ts';
 
 /** "Waits 9:42 more", turning to a warning in the last minute. */
 export function Countdown({ expiresAt }: { expiresAt: number }) {

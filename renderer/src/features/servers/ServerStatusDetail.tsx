@@ -5,7 +5,7 @@ import { assertNever } from '../../../../shared/errors.ts';
 import type { ServerStatus } from '../../../../shared/servers.ts';
 import { useStore } from '../../store/index.ts';
 import { selectLogs } from '../../store/serversSlice.ts';
-import { useNow } from './useNow.ts';
+import { useNow } from '../common/useNow.ts';
 import { StderrTail } from './StderrTail.tsx';
 
 /** Props of ServerStatusDetail. */
@@ -24,7 +24,7 @@ function RecentStderr({ serverId }: { serverId: string }) {
 /** One block per status state (exhaustive). */
 export function ServerStatusDetail({ serverId, status }: ServerStatusDetailProps) {
   const { t } = useTranslation('servers');
-  const now = useNow(status.state === 'restarting' ? 1000 : undefined);
+  const now = useNow(status.state === 'restarting');
   switch (status.state) {
     case 'ready':
       return (

@@ -6,7 +6,7 @@ import type { ApprovalDecision, PendingApproval, ToolCallBlock } from '../../../
 import type { Result } from '../../../../../shared/errors.ts';
 import { ApprovalCard } from '../../approvals/ApprovalCard.tsx';
 import { formatClock, formatDuration, prettyJson, prettyPartialJson } from '../model/format.ts';
-import { useNow } from '../hooks/useNow.ts';
+import { useNow } from '../../common/useNow.ts';
 import { ToolResultView } from './ToolResultView.tsx';
 import { ToolStatusBadge, visibleStatus } from './ToolStatusBadge.tsx';
 import './tools.css';

@@ -1,4 +1,4 @@
-/** Re-renders every `intervalMs` while `active`, returning the current time (for elapsed times and countdowns). */
+/** Re-renders every `intervalMs` while `active`, returning the current time (elapsed times, countdowns, retry timers). */
 import { useEffect, useState } from 'react';
 
 /** The current epoch ms, refreshed on an interval while active. */
