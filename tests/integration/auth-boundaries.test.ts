@@ -62,6 +62,19 @@ describe('OAuth boundaries through the host', () => {
     expect(authorizationsAt(fixture, '/other/mcp').every((value) => value === undefined)).toBe(true);
   });
 
+  it('testing an edited URL for a signed-in server entry does not carry its token there', async () => {
+    const { fixture, app } = await setup();
+    await app.configure({ a: { type: 'http', url: fixture.mcpUrl } });
+    await signIn(app, 'a');
+    // The form's "Test connection" before saving: the same server name, another address.
+    const report = await app.manager.testConnection('a', { type: 'http', url: fixture.otherMcpUrl });
+    expect(report.status.state).not.toBe('ready');
+    expect(authorizationsAt(fixture, '/other/mcp').every((value) => value === undefined)).toBe(true);
+    // The saved server itself still uses its token.
+    const same = await app.manager.testConnection('a', { type: 'http', url: fixture.mcpUrl });
+    expect(same.status.state).toBe('ready');
+  });
+
   it('refuses an authorization server that does not advertise PKCE S256, before registering or opening anything', async () => {
     const { fixture, app } = await setup({ advertisePkce: false });
     await app.configure({ a: { type: 'http', url: fixture.mcpUrl } });

@@ -211,7 +211,9 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     const cancel = new AbortController();
     tests.add(cancel);
     try {
-      const authProvider = deps.authProvider?.(name);
+      // The saved server's sign-in only goes with the saved connection: an edited URL under test must not get its token.
+      const saved = slots.get(name)?.config;
+      const authProvider = saved && connectionFingerprint(saved) === connectionFingerprint(config) ? deps.authProvider?.(name) : undefined;
       const result = await openServer({
         ...open,
         serverId: name,
