@@ -31,6 +31,18 @@ describe('line splitting', () => {
     expect(lines).toEqual(['one', 'two', 'three']);
   });
 
+  it('keeps a character whole when its bytes arrive in two chunks (Vietnamese, Chinese, emoji in stderr)', () => {
+    const lines: string[] = [];
+    const split = lineSplitter((line) => lines.push(line));
+    const bytes = Buffer.from('Máy chủ 服务器 ✅\n');
+    for (let i = 0; i < bytes.length; i += 1) split.push(bytes.subarray(i, i + 1));
+    expect(lines).toEqual(['Máy chủ 服务器 ✅']);
+    const heads: string[] = [];
+    const push = lineHeads((head) => heads.push(head));
+    for (let i = 0; i < bytes.length; i += 1) push(bytes.subarray(i, i + 1));
+    expect(heads).toEqual(['Máy chủ 服务器 ✅']);
+  });
+
   it('reports the head of every line without keeping long lines whole', () => {
     const heads: string[] = [];
     const push = lineHeads((head) => heads.push(head), 4);

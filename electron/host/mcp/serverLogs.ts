@@ -1,4 +1,5 @@
 /** Per-server log ring buffers (stderr, server log notifications, host notes) with a throttled live feed. */
+import { StringDecoder } from 'node:string_decoder';
 import type { LogLine } from '../../../shared/servers.ts';
 
 /** Limits of the log buffers; injectable so tests can use small numbers. */
@@ -104,9 +105,11 @@ export class ServerLogs {
 /** Splits a byte stream into lines; a partial line waits for its newline (or is cut at `maxPending` characters). */
 export function lineSplitter(onLine: (line: string) => void, maxPending = 64_000): { push(chunk: Buffer | string): void; flush(): void } {
   let pending = '';
+  // A character whose bytes straddle two chunks is held until it is whole, not turned into U+FFFD.
+  const decoder = new StringDecoder('utf8');
   return {
     push(chunk) {
-      let text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+      let text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
       // Only the new text is searched for newlines, so a long line arriving in many chunks stays linear.
       let index = text.indexOf('\n');
       while (index !== -1) {
@@ -122,6 +125,7 @@ export function lineSplitter(onLine: (line: string) => void, maxPending = 64_000
       }
     },
     flush() {
+      pending += decoder.end();
       if (pending.length > 0) onLine(pending.replace(/\r$/, ''));
       pending = '';
     },
@@ -134,8 +138,9 @@ export function lineSplitter(onLine: (line: string) => void, maxPending = 64_000
  */
 export function lineHeads(onHead: (head: string) => void, headChars = 200): (chunk: Buffer | string) => void {
   let head = '';
+  const decoder = new StringDecoder('utf8');
   return (chunk) => {
-    const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
     let from = 0;
     while (from < text.length) {
       const index = text.indexOf('\n', from);
