@@ -24,7 +24,7 @@ function fakeHost(handlers: Partial<Record<CallName, (params: unknown) => unknow
   const bridge: Bridge = {
     invoke: (name, params) => {
       calls.push({ name, params });
-      const value = handlers[name]?.(params) ?? null;
+      const value = handlers[name]?.(params) ?? (name === 'chats.list' ? [] : null);
       const result = ok(value) as Result<never>;
       if (!hold) return Promise.resolve(result);
       return new Promise((resolve) => pending.push(() => resolve(result)));

@@ -12,6 +12,11 @@ import type { StoreState } from './index.ts';
 
 /** How many messages one `chats.get` page holds. */
 export const CHAT_PAGE_SIZE = 50;
+/**
+ * How many chats one `chats.list` page holds: as many as the host's 'chats.changed' carries (its first page), so the
+ * sidebar shows the same chats at start and after a change; older pages are asked for with an offset.
+ */
+export const CHAT_LIST_PAGE = 100;
 
 /** A chat the user has opened: its summary, the loaded messages (oldest first) and its run state. */
 export interface OpenChat {
@@ -31,14 +36,18 @@ export interface ChatAttachment {
 
 /** The chats slice of the store. */
 export interface ChatsSlice {
-  /** Every chat, most recent first, as the host last listed them. */
+  /** The chats loaded so far, most recent first: the host's first page, plus older pages the user asked for. */
   chatList: ChatSummary[];
+  /** True while the host may hold chats older than the loaded ones. */
+  hasMoreChats: boolean;
   /** Open chats by id. */
   openChats: Record<string, OpenChat>;
   /** Why the last attempt to open a chat failed, by chat id. */
   chatLoadErrors: Record<string, AppError>;
   /** Attaches the host events this slice mirrors and loads the chat list; returns the detach function. */
   bindChats: (bridge: Bridge, options?: { schedule?: Schedule }) => () => void;
+  /** Loads the next page of older chats into the list. */
+  loadOlderChats: () => Promise<void>;
   /** Loads (or reloads) the latest page of a chat and its run state. */
   openChat: (chatId: string) => Promise<Result<OpenChat>>;
   /** Loads the page before the oldest loaded message; no-op while loading or when there is none. */
@@ -66,6 +75,7 @@ const notBound = (): Result<never> => err('internal', 'The chat store is not con
 /** Creates the chats slice. The bridge lives in this closure: state holds data, not connections. */
 export const createChatsSlice: StateCreator<StoreState, [], [], ChatsSlice> = (set, get) => {
   let bridge: Bridge | undefined;
+  let loadingOlderChats = false;
   // Chats whose page is loading: their stream events wait here so the page does not overwrite them.
   const loading = new Map<string, ChatStreamEvent[]>();
 
@@ -99,6 +109,7 @@ export const createChatsSlice: StateCreator<StoreState, [], [], ChatsSlice> = (s
 
   return {
     chatList: [],
+    hasMoreChats: false,
     openChats: {},
     chatLoadErrors: {},
 
@@ -106,11 +117,17 @@ export const createChatsSlice: StateCreator<StoreState, [], [], ChatsSlice> = (s
       bridge = next;
       const batcher = createFrameBatcher<ChatStreamEvent>(applyBatch, options?.schedule);
       const offList = next.on('chats.changed', (chats) => {
-        set((state) => ({ chatList: chats, openChats: refreshSummaries(state.openChats, chats) }));
+        set((state) => {
+          // A first page shorter than a page is every chat there is; a full one keeps the older chats already loaded.
+          const complete = chats.length < CHAT_LIST_PAGE;
+          const chatList = complete ? chats : withOlderPages(chats, state.chatList);
+          const hasMoreChats = complete ? false : chatList.length > chats.length ? state.hasMoreChats : true;
+          return { chatList, hasMoreChats, openChats: refreshSummaries(state.openChats, chats) };
+        });
       });
       const offStream = next.on('chat.stream', (event) => batcher.push(event));
-      void next.invoke('chats.list', {}).then((result) => {
-        if (result.ok) set({ chatList: result.value });
+      void next.invoke('chats.list', { limit: CHAT_LIST_PAGE }).then((result) => {
+        if (result.ok) set({ chatList: result.value, hasMoreChats: result.value.length >= CHAT_LIST_PAGE });
       });
       return () => {
         offList();
@@ -118,6 +135,18 @@ export const createChatsSlice: StateCreator<StoreState, [], [], ChatsSlice> = (s
         batcher.flush();
         batcher.dispose();
       };
+    },
+
+    async loadOlderChats() {
+      if (!bridge || loadingOlderChats || !get().hasMoreChats) return;
+      loadingOlderChats = true;
+      const result = await bridge.invoke('chats.list', { offset: get().chatList.length, limit: CHAT_LIST_PAGE });
+      loadingOlderChats = false;
+      if (!result.ok) return;
+      set((s) => {
+        const known = new Set(s.chatList.map((c) => c.id));
+        return { chatList: [...s.chatList, ...result.value.filter((c) => !known.has(c.id))], hasMoreChats: result.value.length >= CHAT_LIST_PAGE };
+      });
     },
 
     async openChat(chatId) {
@@ -203,6 +232,18 @@ export const createChatsSlice: StateCreator<StoreState, [], [], ChatsSlice> = (s
     exportChat: (chatId, format) => invoke('chats.export', { chatId, format }),
   };
 };
+
+/**
+ * The host's first page of chats, followed by the older chats already loaded that come after it: 'chats.changed'
+ * replaces the first page whole; a chat used again moves into it, and one pushed out of it stays loaded below.
+ */
+function withOlderPages(firstPage: ChatSummary[], loaded: ChatSummary[]): ChatSummary[] {
+  const last = firstPage[firstPage.length - 1];
+  if (!last) return firstPage;
+  const inFirst = new Set(firstPage.map((c) => c.id));
+  const older = loaded.filter((c) => !inFirst.has(c.id) && c.updatedAt <= last.updatedAt);
+  return older.length === 0 ? firstPage : [...firstPage, ...older];
+}
 
 function patchOpen(state: StoreState, chatId: string, patch: Partial<OpenChat>): Partial<StoreState> {
   const open = state.openChats[chatId];

@@ -16,7 +16,7 @@ beforeAll(() => {
 });
 afterEach(() => {
   cleanup();
-  useStore.setState({ chatList: [], openChats: {}, view: 'chat', chatId: undefined });
+  useStore.setState({ chatList: [], hasMoreChats: false, openChats: {}, view: 'chat', chatId: undefined });
 });
 
 const now = Date.now();
@@ -111,5 +111,41 @@ describe('sidebar', () => {
     // The start page creates the chat with its first message; pressing New chat alone adds nothing to the list.
     expect(calls.some((c) => c.name === 'chats.create')).toBe(false);
     expect(titles()).toHaveLength(3);
+  });
+});
+
+describe('sidebar with a long history', () => {
+  // 130 chats, newest first, served the way the host does: 50 when no limit is given, pages by offset/limit.
+  const many = Array.from({ length: 130 }, (_, i) => chat(`c${i}`, `Chat ${i}`, now - i * 60_000));
+
+  function setupMany() {
+    const fake = fakeBridge({
+      'chats.list': ({ offset, limit }) => ok(many.slice(offset ?? 0, (offset ?? 0) + (limit ?? 50))),
+    });
+    setBridgeForTests(fake.bridge);
+    useStore.getState().bindChats(fake.bridge);
+    render(
+      <TooltipProvider>
+        <Sidebar />
+      </TooltipProvider>,
+    );
+    return { ...fake, user: userEvent.setup() };
+  }
+
+  it('lists as many chats at start as after a change, and reaches the oldest through Show older chats', async () => {
+    const { user, emit } = setupMany();
+    await waitFor(() => expect(titles()).toHaveLength(100));
+    // The host's 'chats.changed' carries its first 100 chats; the list must not shrink or grow with it.
+    emit('chats.changed', [{ ...many[7]!, updatedAt: now + 1000 }, ...many.filter((c) => c.id !== 'c7').slice(0, 99)]);
+    await waitFor(() => expect(titles()[0]).toBe('Chat 7'));
+    expect(titles()).toHaveLength(100);
+    await user.click(screen.getByRole('button', { name: 'Show older chats' }));
+    await waitFor(() => expect(titles()).toHaveLength(130));
+    expect(titles().at(-1)).toBe('Chat 129');
+    expect(screen.queryByRole('button', { name: 'Show older chats' })).toBeNull();
+    // A later change keeps the older chats loaded.
+    emit('chats.changed', many.slice(0, 100));
+    await waitFor(() => expect(titles()[0]).toBe('Chat 0'));
+    expect(titles()).toHaveLength(130);
   });
 });

@@ -19,6 +19,8 @@ export const modKey = isMac ? '⌘' : 'Ctrl';
 export function Sidebar() {
   const { t } = useTranslation('sidebar');
   const chats = useStore((s) => s.chatList);
+  const hasMoreChats = useStore((s) => s.hasMoreChats);
+  const loadOlderChats = useStore((s) => s.loadOlderChats);
   const view = useStore((s) => s.view);
   const chatId = useStore((s) => s.chatId);
   const navigate = useStore((s) => s.navigate);
@@ -81,6 +83,11 @@ export function Sidebar() {
             </section>
           ))
         )}
+        {hasMoreChats && !query.trim() ? (
+          <button type="button" className="btn btn-sm btn-ghost sb-more" onClick={() => void loadOlderChats()}>
+            {t('olderChats')}
+          </button>
+        ) : null}
       </div>
 
       <div className="sb-footer">
