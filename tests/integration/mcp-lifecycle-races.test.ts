@@ -59,4 +59,17 @@ describe('lifecycle races', () => {
     await h.manager.whenSettled();
     expectNoneAlive(log);
   });
+
+  it('a server disabled while its config change is reconnecting it stays disabled, with no process', async () => {
+    const h = harness();
+    const log = path.join(h.dataDir, 'spawns.log');
+    const config = nodeServer(scripts.misbehaving, ['serve'], { env: { SPAWN_LOG: log } });
+    h.set({ a: config });
+    await h.waitForState('a', 'ready');
+    h.set({ a: nodeServer(scripts.misbehaving, ['serve'], { env: { SPAWN_LOG: log, EDITED: '1' } }) });
+    h.set({ a: { ...config, enabled: false } });
+    await h.manager.whenSettled();
+    expect(h.manager.status('a')).toEqual({ state: 'disabled' });
+    expectNoneAlive(log);
+  });
 });

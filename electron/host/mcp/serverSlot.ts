@@ -82,7 +82,8 @@ export class ServerSlot {
   /** Starts connecting now (ending any attempt or restart timer in progress); resolves once settled. */
   start(): Promise<void> {
     const config = this.config;
-    if (!config || this.disposed) return Promise.resolve();
+    // The entry may have changed while a stop queued this start (disabled, made invalid, removed): then nothing starts.
+    if (!config || config.enabled === false || this.disposed) return Promise.resolve();
     const generation = ++this.generation;
     this.clearRestartTimer();
     this.cancel?.abort();
