@@ -78,6 +78,12 @@ export function AttachDialog({ open, onOpenChange, onPick }: { open: boolean; on
     });
   };
 
+  // Closing forgets the lists: the next opening asks again, as servers restart and their resources change (or the
+  // last answer was an error).
+  useEffect(() => {
+    if (!open) setData((d) => (Object.keys(d).length > 0 ? {} : d));
+  }, [open]);
+
   useEffect(() => {
     if (open && active && !data[active]) void load(active);
     // Keyed by server only: the data this effect loads must not retrigger it.
