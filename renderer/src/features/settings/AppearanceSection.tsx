@@ -3,6 +3,7 @@ import { Monitor, Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/settings.ts';
 import { useStore } from '../../store/index.ts';
+import { Segmented } from '../common/Segmented.tsx';
 
 const themes = [
   { value: 'light', icon: Sun },
@@ -38,13 +39,12 @@ export function AppearanceSection() {
         <span className="field-label" id="st-theme-label">
           {t('theme.label')}
         </span>
-        <div className="segmented" role="radiogroup" aria-labelledby="st-theme-label">
-          {themes.map(({ value, icon: Icon }) => (
-            <button key={value} type="button" role="radio" aria-checked={settings.theme === value} onClick={() => change({ theme: value })}>
-              <Icon aria-hidden /> {t(`theme.${value}`)}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          labelledBy="st-theme-label"
+          value={settings.theme}
+          options={themes.map(({ value, icon: Icon }) => ({ value, icon: <Icon aria-hidden />, label: ` ${t(`theme.${value}`)}` }))}
+          onChange={(theme) => change({ theme })}
+        />
       </div>
       <div className="field">
         <label className="field-label" htmlFor="st-language">

@@ -6,6 +6,7 @@ import type { TestConnectionReport } from '../../../../../shared/servers.ts';
 import type { ServerConfig } from '../../../../../shared/serverConfig.ts';
 import { useStore } from '../../../store/index.ts';
 import { Dialog } from '../../common/Dialog.tsx';
+import { Segmented } from '../../common/Segmented.tsx';
 import { errorText } from '../../common/errorText.ts';
 import { AdvancedFields, HttpFields, StdioFields } from './TransportFields.tsx';
 import { FormField } from './FormField.tsx';
@@ -131,14 +132,15 @@ export function ServerFormDialog({ onClose, initial, editing, takenNames }: Serv
           <span className="field-label" id="transport-label">
             {t('form.transport')}
           </span>
-          <div className="segmented" role="radiogroup" aria-labelledby="transport-label">
-            {(['stdio', 'http'] as const).map((value) => (
-              <button key={value} type="button" role="radio" aria-checked={state.transport === value} onClick={() => update({ transport: value })}>
-                {value === 'stdio' ? <Terminal aria-hidden /> : <Globe aria-hidden />}
-                {t(`form.transport_${value}`)}
-              </button>
-            ))}
-          </div>
+          <Segmented
+            labelledBy="transport-label"
+            value={state.transport}
+            options={[
+              { value: 'stdio', icon: <Terminal aria-hidden />, label: t('form.transport_stdio') },
+              { value: 'http', icon: <Globe aria-hidden />, label: t('form.transport_http') },
+            ]}
+            onChange={(transport) => update({ transport })}
+          />
         </div>
         {state.transport === 'stdio' ? (
           <StdioFields form={form} message={message} />
