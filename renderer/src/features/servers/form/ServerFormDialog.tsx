@@ -14,6 +14,7 @@ import { OAuthFields } from './OAuthFields.tsx';
 import { configFromForm, formFieldOf, type ServerFormState } from './serverForm.ts';
 import { TestReport } from './TestReport.tsx';
 import { useServerForm } from './useServerForm.ts';
+import './form.css';
 
 /** Props of ServerFormDialog. */
 export interface ServerFormDialogProps {

@@ -8,6 +8,7 @@ import { Dialog } from '../../common/Dialog.tsx';
 import { errorText } from '../../common/errorText.ts';
 import { decisionsFromRows, renameProblem, rowsFromPreview, selectedCount, type ImportRow } from './importModel.ts';
 import { ImportRowView } from './ImportRowView.tsx';
+import './import.css';
 
 type Step = { kind: 'input' } | { kind: 'preview'; preview: ImportPreview; rows: ImportRow[] } | { kind: 'done'; outcome: ImportOutcome };
 
