@@ -23,6 +23,10 @@ interface Scrollable {
 interface Boxed {
   getBoundingClientRect(): { top: number };
 }
+interface ScrollState {
+  scrollTop: number;
+  scrollHeight: number;
+}
 
 const script: ScriptTurn[] = [
   {
@@ -106,7 +110,8 @@ describe('history', () => {
     const chatId = seedLongChat(app.dataDir);
     await page.goto(`${app.web.url}#/chat/${chatId}`);
     const last = page.locator('.chat-msg', { hasText: `Answer ${LONG_CHAT - 1}:` });
-    await last.waitFor({ timeout: 5000 }).catch(async (cause: unknown) => {
+    // Generous on a loaded CI machine: how fast it opens is the ui bench's job, not this test's.
+    await last.waitFor({ timeout: 30_000 }).catch(async (cause: unknown) => {
       await app.screenshot('history-long-chat-failed');
       throw cause;
     });
@@ -115,30 +120,55 @@ describe('history', () => {
     expect(await page.locator('.chat-row').count()).toBeLessThan(40);
 
     const scroller = page.getByTestId('chat-scroll');
+    const scrollHeight = () => scroller.evaluate((el: ScrollState) => el.scrollHeight);
     const firstNumber = async (): Promise<number> => {
       const text = (await page.locator('.chat-msg').first().textContent()) ?? '';
       return Number(/(?:Question|Answer) (\d+):/.exec(text)?.[1] ?? Number.NaN);
     };
+    // Settled: no older page loading, and the list has not moved for three looks 200 ms apart (instead of a fixed
+    // sleep, which a loaded machine can outlast while a page is still coming in).
+    const settled = async (): Promise<void> => {
+      const looks: string[] = [];
+      await expect
+        .poll(
+          async () => {
+            const loading = await page.locator('.chat-older').count();
+            looks.push(`${loading}|${await scroller.evaluate((el: ScrollState) => `${el.scrollTop}|${el.scrollHeight}`)}`);
+            const recent = looks.slice(-3);
+            return recent.length === 3 && recent.every((look) => look === recent[0] && look.startsWith('0|'));
+          },
+          { interval: 200 },
+        )
+        .toBe(true);
+    };
+    // 50 more messages make the list taller by far more than this, even at their smallest.
+    const pageGrowth = 2000;
+
     const opened = await firstNumber();
     for (let round = 0; round < 3; round++) {
       const before = await firstNumber();
+      const height = await scrollHeight();
       await scroller.evaluate((el: Scrollable) => el.scrollTo({ top: 0 }));
-      await expect.poll(firstNumber, { timeout: 10_000 }).toBeLessThan(before);
+      await expect.poll(scrollHeight).toBeGreaterThan(height + pageGrowth);
+      await expect.poll(firstNumber).toBeLessThan(before);
       // One page per scroll to the top, not a cascade: the view stays on what was the first message.
-      await page.waitForTimeout(500);
+      await settled();
       expect(await firstNumber()).toBeGreaterThan(before - 60);
     }
     // Three more pages of 50 came in while scrolling up.
     expect(await firstNumber()).toBeLessThan(opened - 100);
 
-    // Prepending older pages keeps what the user looks at in place instead of jumping to the top.
+    // Prepending older pages keeps what the user looks at in place instead of jumping to the top: 400 px is inside the
+    // loading zone, so a page comes in first; then scrolling up moves the message looked at by exactly that much.
+    const grown = await scrollHeight();
     await scroller.evaluate((el: Scrollable) => el.scrollTo({ top: 400 }));
-    await page.waitForTimeout(300);
+    await expect.poll(scrollHeight).toBeGreaterThan(grown + pageGrowth);
+    await settled();
     const anchor = page.locator('.chat-msg').nth(2);
     const anchorText = (await anchor.textContent()) ?? '';
     const anchorTop = await anchor.evaluate((el: Boxed) => el.getBoundingClientRect().top);
     await scroller.evaluate((el: Scrollable) => el.scrollBy({ top: -380 }));
-    await page.waitForTimeout(1000);
+    await settled();
     const same = page.locator('.chat-msg', { hasText: anchorText.slice(0, 30) });
     expect(await same.count()).toBe(1);
     const shift = (await same.evaluate((el: Boxed) => el.getBoundingClientRect().top)) - anchorTop;
