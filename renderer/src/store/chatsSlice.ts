@@ -261,12 +261,5 @@ function refreshSummaries(openChats: Record<string, OpenChat>, chats: ChatSummar
   return next;
 }
 
-/** Selects one open chat (undefined until loaded). */
-export const selectOpenChat = (chatId: string) => (state: StoreState): OpenChat | undefined => state.openChats[chatId];
-
-/** Selects whether a chat is generating. */
-export const selectGenerating = (chatId: string) => (state: StoreState): boolean => state.openChats[chatId]?.run.generating ?? false;
-
 /** Selects the chat list, most recent first. */
 export const selectChatList = (state: StoreState): ChatSummary[] => state.chatList;
-

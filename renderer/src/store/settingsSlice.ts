@@ -58,6 +58,3 @@ export const createSettingsSlice: StateCreator<StoreState, [], [], SettingsSlice
     },
   };
 };
-
-/** Selects whether an API key is stored (false while unknown). */
-export const selectHasApiKey = (state: StoreState): boolean => state.settings?.hasApiKey ?? false;

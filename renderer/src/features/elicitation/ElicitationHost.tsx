@@ -8,6 +8,7 @@ import { MessageCircleQuestion } from 'lucide-react';
 import type { ElicitationAnswer, PendingElicitation } from '../../../../shared/elicitation.ts';
 import type { Result } from '../../../../shared/errors.ts';
 import { useStore } from '../../store/index.ts';
+import { selectElicitations } from '../../store/pendingSlice.ts';
 import { useOpenExternal } from '../common/openExternal.ts';
 import { Countdown } from './Countdown.tsx';
 import { ElicitationForm } from './ElicitationForm.tsx';
@@ -32,7 +33,7 @@ function ServerLine({ request }: { request: PendingElicitation }) {
 /** The global elicitation dialog; renders nothing while no request waits. */
 export function ElicitationHost() {
   const { t } = useTranslation('elicitation');
-  const queue = useStore((s) => s.elicitations);
+  const queue = useStore(selectElicitations);
   const answerElicitation = useStore((s) => s.answerElicitation);
   const openUrl = useOpenExternal();
   const current = queue[0];

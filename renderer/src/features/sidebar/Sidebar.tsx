@@ -3,6 +3,7 @@ import { MessageSquarePlus, Search, Server, Settings, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../store/index.ts';
+import { selectChatList } from '../../store/chatsSlice.ts';
 import { Tip } from '../common/Tooltip.tsx';
 import { ChatListItem } from './ChatListItem.tsx';
 import { groupChats } from './groupChats.ts';
@@ -18,7 +19,7 @@ export const modKey = isMac ? '⌘' : 'Ctrl';
 /** The app's left column. */
 export function Sidebar() {
   const { t } = useTranslation('sidebar');
-  const chats = useStore((s) => s.chatList);
+  const chats = useStore(selectChatList);
   const hasMoreChats = useStore((s) => s.hasMoreChats);
   const loadOlderChats = useStore((s) => s.loadOlderChats);
   const view = useStore((s) => s.view);

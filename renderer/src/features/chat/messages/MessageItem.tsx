@@ -5,6 +5,7 @@ import { Check, Copy, Paperclip, Sparkles } from 'lucide-react';
 import type { ChatMessage, ContentBlock } from '../../../../../shared/chat.ts';
 import { assertNever } from '../../../../../shared/errors.ts';
 import { useStore } from '../../../store/index.ts';
+import { selectApprovalFor } from '../../../store/pendingSlice.ts';
 import { Markdown } from '../../markdown/Markdown.tsx';
 import { ToolCallCard } from '../tools/ToolCallCard.tsx';
 import { ThinkingBlock } from './ThinkingBlock.tsx';
@@ -27,7 +28,8 @@ if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'func
 }
 
 function ToolCall({ block, latest }: { block: Extract<ContentBlock, { type: 'tool_call' }>; latest: boolean }) {
-  const approval = useStore((s) => (block.status === 'awaiting_approval' ? s.approvals.find((a) => a.toolCallId === block.id) : undefined));
+  const pending = useStore(selectApprovalFor(block.id));
+  const approval = block.status === 'awaiting_approval' ? pending : undefined;
   const answerApproval = useStore((s) => s.answerApproval);
   return <ToolCallCard block={block} defaultOpen={latest} onAnswerApproval={answerApproval} {...(approval ? { approval } : {})} />;
 }
