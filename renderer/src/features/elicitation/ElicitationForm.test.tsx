@@ -113,6 +113,19 @@ describe('ElicitationForm', () => {
     expect(screen.getByLabelText<HTMLInputElement>(/Favourite number/).value).toBe('1e');
   });
 
+  it('refuses a date the browser holds only partly typed, instead of sending the field empty', async () => {
+    const { onAnswer, user } = setup();
+    await user.type(screen.getByLabelText(/Full name/), 'Ada');
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.org');
+    // A browser's date input reports half-typed dates ("12/__/2024") as an empty value flagged badInput.
+    const birthdate = screen.getByLabelText<HTMLInputElement>(/Birthdate/);
+    Object.defineProperty(birthdate, 'validity', { value: { ...birthdate.validity, badInput: true } });
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(onAnswer).not.toHaveBeenCalled();
+    expect(within(fieldOf(/Birthdate/)).getByRole('alert').textContent).toBe('Enter a date.');
+    expect(document.activeElement).toBe(birthdate);
+  });
+
   it('clears an error as soon as the field is fixed', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Accept' }));

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ElicitationAnswer, ElicitationSchema } from '../../../../shared/elicitation.ts';
 import type { Result } from '../../../../shared/errors.ts';
 import { FieldInput } from './FieldInput.tsx';
-import { answerContent, fieldsOf, initialValues, validateField, validateForm, type FieldError, type FormValue, type FormValues } from './model/schemaForm.ts';
+import { answerContent, fieldsOf, initialValues, validateField, validateForm, type FieldError, type FormField, type FormValue, type FormValues } from './model/schemaForm.ts';
 
 /** Props of the form. */
 export interface ElicitationFormProps {
@@ -31,14 +31,27 @@ export function ElicitationForm({ schema, onAnswer }: ElicitationFormProps) {
     if (!result.ok) setSendError(result.error.message);
   };
 
+  const controlOf = (name: string): HTMLInputElement | HTMLSelectElement | undefined => {
+    const wrapper = Array.from(form.current?.querySelectorAll<HTMLElement>('[data-field]') ?? []).find((el) => el.dataset.field === name);
+    return wrapper?.querySelector<HTMLInputElement | HTMLSelectElement>('input, select') ?? undefined;
+  };
+
+  // A date input holding a half-typed date reports an empty value (flagged badInput): the value alone would pass an
+  // optional field as "left empty" and send nothing.
+  const unreadableDate = (field: FormField): FieldError | undefined =>
+    (field.kind === 'date' || field.kind === 'date-time') && controlOf(field.name)?.validity.badInput ? { key: field.kind === 'date' ? 'date' : 'dateTime' } : undefined;
+
   const submit = (e: FormEvent): void => {
     e.preventDefault();
     const problems = validateForm(fields, values);
+    for (const field of fields) {
+      const unreadable = unreadableDate(field);
+      if (unreadable) problems[field.name] = unreadable;
+    }
     setErrors(problems);
     const first = fields.find((f) => problems[f.name]);
     if (first) {
-      const wrapper = Array.from(form.current?.querySelectorAll<HTMLElement>('[data-field]') ?? []).find((el) => el.dataset.field === first.name);
-      wrapper?.querySelector<HTMLElement>('input, select')?.focus();
+      controlOf(first.name)?.focus();
       return;
     }
     void send({ action: 'accept', content: answerContent(fields, values) });
@@ -59,7 +72,7 @@ export function ElicitationForm({ schema, onAnswer }: ElicitationFormProps) {
 
   const blur = (name: string): void => {
     const field = fields.find((f) => f.name === name);
-    const problem = field ? validateField(field, values[name]) : undefined;
+    const problem = field ? (unreadableDate(field) ?? validateField(field, values[name])) : undefined;
     setErrors((all) => {
       const { [name]: _old, ...rest } = all;
       return problem ? { ...rest, [name]: problem } : rest;
