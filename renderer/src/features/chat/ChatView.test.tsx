@@ -92,4 +92,10 @@ describe('chat view composer', () => {
       { chatId: 'new1', text: 'hello there' },
     ]);
   });
+
+  it('tells screen readers a chat is loading, and why it could not be opened', async () => {
+    setup({ 'chats.get': () => err('not_found', 'No chat with id gone') }, 'gone');
+    expect(screen.getByRole('status', { name: 'Loading chat…' })).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toContain('No chat with id gone');
+  });
 });

@@ -76,7 +76,7 @@ export function ChatView({ chatId }: { chatId?: string | undefined }) {
   if (!open) {
     return (
       <div className="chat-view">
-        <div className="chat-loading">{loadError ? <p className="field-error">{t('view.loadFailed', { message: loadError.message })}</p> : <div className="spinner" aria-label={t('view.loading')} />}</div>
+        <div className="chat-loading">{loadError ? <p className="field-error" role="alert">{t('view.loadFailed', { message: loadError.message })}</p> : <div className="spinner" role="status" aria-label={t('view.loading')} />}</div>
       </div>
     );
   }

@@ -155,7 +155,7 @@ export function AttachDialog({ open, onOpenChange, onPick }: { open: boolean; on
                     </li>
                   ))}
                 </ul>
-                {current?.loading && <div className="spinner" aria-label={t('attach.loading')} />}
+                {current?.loading && <div className="spinner" role="status" aria-label={t('attach.loading')} />}
                 {current && !current.loading && current.resources.length === 0 && current.templates.length === 0 && <p className="muted">{t('attach.empty')}</p>}
                 {current?.nextCursor && active && !current.loading && (
                   <button type="button" className="btn btn-sm" onClick={() => void load(active, current.nextCursor)}>

@@ -117,7 +117,7 @@ export const MessageItem = memo(function MessageItem({ message, latest, continue
           <Block key={i} block={block} message={message} latest={latest} last={i === message.blocks.length - 1} />
         ))}
         {message.status === 'streaming' && empty && (
-          <div className="chat-typing" aria-label={t('message.generating')}>
+          <div className="chat-typing" role="status" aria-label={t('message.generating')}>
             <span />
             <span />
             <span />
