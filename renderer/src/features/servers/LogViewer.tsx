@@ -6,7 +6,8 @@ import type { LogLine } from '../../../../shared/servers.ts';
 import { useStore } from '../../store/index.ts';
 import { selectLogs } from '../../store/serversSlice.ts';
 
-const time = (at: number) => new Date(at).toLocaleTimeString(undefined, { hour12: false });
+// In the language the app is shown in, not the browser's; 24-hour, as logs are read by the second.
+const time = (at: number, language: string) => new Date(at).toLocaleTimeString(language, { hour12: false });
 
 function lineClass(line: LogLine): string {
   const level = (line.level ?? '').toLowerCase();
@@ -22,7 +23,7 @@ export interface LogViewerProps {
 
 /** Loads and follows one server's log. */
 export function LogViewer({ serverId }: LogViewerProps) {
-  const { t } = useTranslation('servers');
+  const { t, i18n } = useTranslation('servers');
   const lines = useStore(selectLogs(serverId));
   const loadLogs = useStore((s) => s.loadLogs);
   const notify = useStore((s) => s.notify);
@@ -75,7 +76,7 @@ export function LogViewer({ serverId }: LogViewerProps) {
         {!failed && lines.length === 0 ? <p className="sv-log-empty">{t('log.empty')}</p> : null}
         {lines.map((line) => (
           <div key={line.seq} className={lineClass(line)}>
-            <span className="sv-log-time">{time(line.at)}</span>
+            <span className="sv-log-time">{time(line.at, i18n.language)}</span>
             <span className="sv-log-stream">{t(`log.stream.${line.stream}`)}</span>
             <span className="sv-log-text">{line.text}</span>
           </div>

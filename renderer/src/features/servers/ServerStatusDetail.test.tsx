@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
 import { initI18n } from '../../i18n/index.ts';
 import { ServerStatusDetail } from './ServerStatusDetail.tsx';
 
@@ -33,5 +34,16 @@ describe('ServerStatusDetail', () => {
   it('shows no "what to try" block when the host gave none', () => {
     render(<ServerStatusDetail serverId="x" status={{ state: 'error', message: 'boom', code: 'process_exited', stderrTail: [], at: 0 }} />);
     expect(screen.queryByTestId('server-error-detail')).toBeNull();
+  });
+
+  it('writes the time of the failure in the chosen language, not the browser’s', () => {
+    const at = new Date(2026, 0, 5, 18, 52, 47).getTime();
+    void i18next.changeLanguage('vi');
+    try {
+      render(<ServerStatusDetail serverId="x" status={{ state: 'error', message: 'boom', code: 'process_exited', stderrTail: [], at }} />);
+      expect(screen.getByText(/^Mã process_exited/).textContent).toBe(`Mã process_exited · ${new Date(at).toLocaleTimeString('vi')}`);
+    } finally {
+      void i18next.changeLanguage('en');
+    }
   });
 });

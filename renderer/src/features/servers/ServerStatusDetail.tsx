@@ -23,7 +23,7 @@ function RecentStderr({ serverId }: { serverId: string }) {
 
 /** One block per status state (exhaustive). */
 export function ServerStatusDetail({ serverId, status }: ServerStatusDetailProps) {
-  const { t } = useTranslation('servers');
+  const { t, i18n } = useTranslation('servers');
   const now = useNow(status.state === 'restarting');
   switch (status.state) {
     case 'ready':
@@ -75,7 +75,7 @@ export function ServerStatusDetail({ serverId, status }: ServerStatusDetailProps
           <XCircle aria-hidden />
           <div className="sv-error-body">
             <p className="sv-error-message">{status.message}</p>
-            <p className="muted sv-error-code">{t('detail.errorCode', { code: status.code, at: new Date(status.at).toLocaleTimeString() })}</p>
+            <p className="muted sv-error-code">{t('detail.errorCode', { code: status.code, at: new Date(status.at).toLocaleTimeString(i18n.language) })}</p>
             {/* What to try (e.g. the PATH searched for a missing command) comes from the host, already worded for people. */}
             {status.detail ? <pre className="sv-error-detail" data-testid="server-error-detail">{status.detail}</pre> : null}
             <StderrTail lines={status.stderrTail} />

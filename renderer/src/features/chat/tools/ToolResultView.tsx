@@ -42,7 +42,7 @@ function ResultImage({ data, mimeType }: { data: string; mimeType: string }) {
 }
 
 function ContentItem({ item }: { item: McpContent }) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
   switch (item.type) {
     case 'text':
       return <pre className="tool-result-text">{displayText(item.text)}</pre>;
@@ -88,7 +88,7 @@ function ContentItem({ item }: { item: McpContent }) {
             ) : resource.mimeType && AUDIO_TYPES.test(resource.mimeType) ? (
               <audio className="tool-result-audio" controls src={`data:${resource.mimeType};base64,${resource.blob}`} />
             ) : (
-              <p className="tool-result-note">{t('tool.result.binary', { size: base64Size(resource.blob).toLocaleString() })}</p>
+              <p className="tool-result-note">{t('tool.result.binary', { size: base64Size(resource.blob).toLocaleString(i18n.language) })}</p>
             ))}
         </div>
       );
