@@ -87,7 +87,9 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
     const result = await sendMessage(target, body, { attachments: attachments.map(({ serverId, uri }) => ({ serverId, uri })), ...(model ? { model } : {}) });
     setSending(false);
     if (!result.ok) {
-      // The text and attachments stay here to be sent again (on the start page, into the chat already created).
+      // The text and attachments stay here to be sent again (on the start page, into the chat already created,
+      // unless it was deleted meanwhile).
+      if (result.error.code === 'not_found') created.current = undefined;
       notifyError('chat:toast.sendFailed', result.error);
       return;
     }
