@@ -93,6 +93,20 @@ describe('chat view composer', () => {
     ]);
   });
 
+  it('on the start page, does not send again into a chat that no longer exists', async () => {
+    let made = 0;
+    let sends = 0;
+    const { user, calls } = setup({
+      'chats.create': () => ok(summary(`new${++made}`)),
+      'chat.send': ({ chatId }) => (++sends === 1 ? err('not_found', `No chat with id ${chatId}`) : ok({ messageId: 'm1' })),
+    });
+    await user.type(box(), 'hello{Enter}');
+    await waitFor(() => expect(useStore.getState().notices.length).toBe(1));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(useStore.getState().chatId).toBe('new2'));
+    expect(calls.filter((c) => c.name === 'chat.send').map((c) => (c.params as { chatId: string }).chatId)).toEqual(['new1', 'new2']);
+  });
+
   it('tells screen readers a chat is loading, and why it could not be opened', async () => {
     setup({ 'chats.get': () => err('not_found', 'No chat with id gone') }, 'gone');
     expect(screen.getByRole('status', { name: 'Loading chat…' })).toBeTruthy();
