@@ -162,4 +162,18 @@ describe('sign-out from a server card', () => {
     expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Sign out' })).toBeNull();
   });
+
+  it('stops waiting and offers Sign in again when the host says the last sign-in did not complete', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user, emit } = setup(view(signInRequired), { 'servers.signIn': () => ok({ authorizationUrl }) });
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await user.click(await screen.findByRole('button', { name: 'Open in browser' }));
+    expect(await screen.findByText(/Waiting for you to finish in the browser/)).toBeTruthy();
+
+    const failed = 'Sign in required. The last sign-in did not complete: the authorization server said access_denied';
+    act(() => emit('servers.changed', [view({ state: 'auth_required', message: failed })]));
+    expect(await screen.findByText(/access_denied/)).toBeTruthy();
+    expect(screen.queryByText(/Waiting for you to finish in the browser/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
 });

@@ -36,6 +36,12 @@ export function SignInPanel({ serverId, message, ownAuthorization, onEdit }: Sig
   const openExternal = useOpenExternal();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [error, setError] = useState<{ during: 'start' | 'open'; error: AppError } | undefined>();
+  const [seenMessage, setSeenMessage] = useState(message);
+  if (message !== seenMessage) {
+    setSeenMessage(message);
+    // The host changed its line (e.g. the last sign-in was declined or timed out): nothing is being waited for any more.
+    if (phase.kind === 'ready' || phase.kind === 'reconnecting') setPhase({ kind: 'idle' });
+  }
   const url = phase.kind === 'ready' ? phase.url : undefined;
   const review = useMemo(() => (url ? reviewUrl(url) : undefined), [url]);
   const extra = extraStatusLine(message);
