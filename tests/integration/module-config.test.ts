@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerView } from '../../shared/servers.ts';
 import type { McpModule } from '../../electron/host/ports.ts';
-import { everything, listServers, memory, openModule, readServersFile, tempDataDir, waitForState } from './module-harness.ts';
+import { everything, listServers, memory, openModule, readServersFile, tempDataDir, waitForReadyAgain, waitForState } from './module-harness.ts';
 
 describe('MCP module with real servers: configuration and import', () => {
   let data: Awaited<ReturnType<typeof tempDataDir>>;
@@ -120,10 +120,12 @@ describe('MCP module with real servers: configuration and import', () => {
     const memoryTools = module.tools.listTools().filter((tool) => tool.toolName === 'read_graph').map((tool) => tool.exposedName);
     expect(memoryTools.sort()).toEqual(['memory__read_graph', 'memory_work__read_graph']);
 
+    const oldMemory = (await listServers(module)).find((view) => view.id === 'memory')?.status;
     const replaced = await module.api['servers.importApply']({ text, decisions: [{ name: 'memory', action: 'replace' }] });
     expect(replaced.ok ? replaced.value.replaced : undefined).toEqual(['memory']);
     expect((await readServersFile(data.dir)).mcpServers.memory).toMatchObject({ env: { MEMORY_FILE_PATH: join(data.dir, 'new.jsonl') } });
-    await waitForState(module, 'memory', ['ready']);
+    // The replaced server restarts with the new config and is ready again (not just still showing its old "ready").
+    await waitForReadyAgain(module, 'memory', oldMemory);
     expect(Object.keys((await readServersFile(data.dir)).mcpServers)).toEqual(['memory', 'everything', 'memory (work)']);
   });
 });

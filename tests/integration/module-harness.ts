@@ -57,16 +57,30 @@ export async function listServers(module: McpModule): Promise<ServerView[]> {
   return result.value;
 }
 
-/** Waits until a server reaches one of `states` (the manager connects in the background); fails after `ms`. */
-export async function waitForState(module: McpModule, id: string, states: ServerStatus['state'][], ms = 30_000): Promise<ServerStatus> {
+/** Waits until a server reaches one of `states` (and passes `accept`, if given); fails after `ms`. */
+export async function waitForState(module: McpModule, id: string, states: ServerStatus['state'][], ms = 30_000, accept: (status: ServerStatus) => boolean = () => true): Promise<ServerStatus> {
   const deadline = Date.now() + ms;
   let last: ServerStatus | undefined;
   while (Date.now() < deadline) {
     last = (await listServers(module)).find((view) => view.id === id)?.status;
-    if (last && states.includes(last.state)) return last;
+    if (last && states.includes(last.state) && accept(last)) return last;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`server ${id} never reached ${states.join('/')}; last status ${JSON.stringify(last)}`);
+}
+
+/** The moment a server became ready (undefined when it is not ready). */
+export function readySince(status: ServerStatus | undefined): number | undefined {
+  return status?.state === 'ready' ? status.since : undefined;
+}
+
+/**
+ * Waits for a server to be ready again after a change that restarts it. Its old status can still read "ready" for a
+ * moment after the change (while the old process stops), so only a ready status from a later moment counts.
+ */
+export function waitForReadyAgain(module: McpModule, id: string, before: ServerStatus | undefined, ms = 30_000): Promise<ServerStatus> {
+  const previous = readySince(before) ?? 0;
+  return waitForState(module, id, ['ready'], ms, (status) => (readySince(status) ?? 0) > previous);
 }
 
 /** The servers file as JSON. */
