@@ -72,10 +72,13 @@ describe('chat engine over an in-test registry', () => {
   it('runs two tool calls of one turn concurrently and sends both results back in one user turn', async () => {
     let running = 0;
     let overlap = false;
+    // Each call waits (up to 5 s) for the other to start: calls run one after another never overlap, and calls run
+    // together overlap however slowly the machine starts the second one (a fixed 50 ms window did not allow for that).
     const slow = (text: string) => async () => {
       running += 1;
       if (running > 1) overlap = true;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      const deadline = Date.now() + 5000;
+      while (!overlap && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
       running -= 1;
       return textResult(text);
     };
@@ -212,8 +215,8 @@ describe('chat engine over an in-test registry', () => {
     expect(value(await api['chat.state']({ chatId: chat.id }))).toEqual({ chatId: chat.id, generating: false });
     const page = value(await api['chats.get']({ chatId: chat.id }));
     expect(page.messages.at(-1)).toMatchObject({ status: 'stopped', blocks: [{ type: 'text', text: 'one two thre' }] });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(llm.messageRequests()[0]?.outcome).toBe('client_aborted');
+    // The server sees the dropped connection a moment later.
+    await expect.poll(() => llm.messageRequests()[0]?.outcome).toBe('client_aborted');
   });
 
   it('stop while a tool runs and another waits for approval: the call gets the abort, the approval is cancelled', async () => {

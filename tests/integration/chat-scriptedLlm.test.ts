@@ -120,8 +120,8 @@ describe('scripted LLM', () => {
       }
     }
     expect(texts).toEqual(['slow ']);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(llm.requests[0]?.outcome).toBe('client_aborted');
+    // The server sees the dropped connection a moment later.
+    await expect.poll(() => llm?.requests[0]?.outcome).toBe('client_aborted');
   });
 
   it('simulates prompt caching: the second turn reads the first turn’s cached prefix', async () => {
