@@ -32,17 +32,20 @@ describe('servers that fail to start', () => {
 
   it('a server that never answers times out, without delaying a healthy one started beside it', async () => {
     const h = harness();
-    h.set({ silent: misbehaving('silent', { connectTimeoutMs: 3000 }), healthy: misbehaving('serve') });
+    // The healthy one must be ready before the silent one times out: 8 s leaves room on a loaded CI machine, where
+    // starting a server process can take seconds.
+    h.set({ silent: misbehaving('silent', { connectTimeoutMs: 8000 }), healthy: misbehaving('serve') });
     await h.waitForState('healthy', 'ready');
     expect(h.manager.status('silent')?.state).toBe('connecting');
     expect(await h.manager.callTool('silent', 'echo', {})).toMatchObject({ ok: false, error: { code: 'server_not_ready', message: 'The server "silent" is not ready (still connecting).' } });
     const error = await h.waitForState('silent', 'error');
-    expect(error).toMatchObject({ code: 'timeout', message: 'The server did not answer within 3 s.' });
+    expect(error).toMatchObject({ code: 'timeout', message: 'The server did not answer within 8 s.' });
   });
 
   it('a server that prints only text on stdout ends in error naming the offending line', async () => {
     const h = harness();
-    h.set({ chatty: misbehaving('garbage-only', { connectTimeoutMs: 3000 }) });
+    // The verdict comes at the timeout, which must outlast the process start (seconds on a loaded CI machine).
+    h.set({ chatty: misbehaving('garbage-only', { connectTimeoutMs: 8000 }) });
     const error = await h.waitForState('chatty', 'error');
     expect(error.code).toBe('protocol_error');
     expect(error.message).toContain('Welcome to my server! Type help for help.');

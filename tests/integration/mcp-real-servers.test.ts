@@ -61,8 +61,9 @@ describe('server-everything over stdio (2025 era)', () => {
 
   it('passes progress through and finishes a call that outlives its timeout thanks to progress', async () => {
     const progress: number[] = [];
-    const result = await h.manager.callTool('everything', 'trigger-long-running-operation', { duration: 2, steps: 4 }, {
-      timeoutMs: 1200,
+    // Progress every 500 ms against a 1.5 s timeout: room for a late notification on a loaded machine; 3 s in all.
+    const result = await h.manager.callTool('everything', 'trigger-long-running-operation', { duration: 3, steps: 6 }, {
+      timeoutMs: 1500,
       onProgress: (p) => progress.push(p.progress),
     });
     expect(result.ok).toBe(true);
@@ -71,12 +72,12 @@ describe('server-everything over stdio (2025 era)', () => {
   });
 
   it('routes a server-to-client elicitation to the broker and returns the answer', async () => {
-    const call = h.manager.callTool('everything', 'trigger-elicitation-request', {}, { chatId: 'chat-7', timeoutMs: 1000 });
+    const call = h.manager.callTool('everything', 'trigger-elicitation-request', {}, { chatId: 'chat-7', timeoutMs: 2000 });
     const pending = await h.until(() => h.broker.list()[0], 'a pending elicitation');
     expect(pending).toMatchObject({ serverId: 'everything', chatId: 'chat-7', mode: 'form' });
     expect(pending.mode === 'form' && Object.keys(pending.requestedSchema.properties)).toContain('name');
     // The user takes longer than the call's timeout: the wait is not counted against the call.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
     h.broker.answer(pending.id, { action: 'accept', content: { name: 'Ada Lovelace', check: true, email: 'ada@example.com' } });
     const result = await call;
     expect(result.ok && JSON.stringify(result.value.content)).toContain('Ada Lovelace');
