@@ -44,11 +44,6 @@ const script: ScriptTurn[] = [
   },
 ];
 
-async function dismissToasts(app: E2eApp): Promise<void> {
-  const buttons = app.page.getByRole('button', { name: 'Dismiss' });
-  for (let n = await buttons.count(); n > 0; n--) await buttons.first().click();
-}
-
 const send = (app: E2eApp, text: string) => sendMessage(app.page, text);
 
 describe('tool approvals', () => {
@@ -56,7 +51,7 @@ describe('tool approvals', () => {
 
   beforeAll(async () => {
     app = await startApp({ llm: { script }, servers: { everything: nodeServer(serverScripts.everything) } });
-    await dismissToasts(app);
+    await app.dismissToasts();
   });
 
   afterAll(async () => {

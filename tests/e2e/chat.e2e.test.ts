@@ -66,12 +66,6 @@ const script: ScriptTurn[] = [
   },
 ];
 
-/** Closes notices (e.g. "key kept in a file") so they do not cover the composer in screenshots. */
-async function dismissToasts(app: E2eApp): Promise<void> {
-  const buttons = app.page.getByRole('button', { name: 'Dismiss' });
-  for (let n = await buttons.count(); n > 0; n--) await buttons.first().click();
-}
-
 describe('chat', () => {
   let app: E2eApp;
 
@@ -86,7 +80,8 @@ describe('chat', () => {
   it('sends a message from the start page and shows the reply while it streams', async () => {
     const { page } = app;
     await page.getByRole('heading', { name: 'What shall we work on?' }).waitFor();
-    await dismissToasts(app);
+    // Closes notices (e.g. "key kept in a file") so they do not cover the composer in screenshots.
+    await app.dismissToasts();
     await app.screenshot('chat-start');
     await sendMessage(page, 'Compare the MCP transports, please.');
 

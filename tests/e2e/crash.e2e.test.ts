@@ -27,7 +27,7 @@ describe('a server that crashes', () => {
     const error = card.getByTestId('server-error');
     await expect.poll(() => error.getByTestId('stderr-tail').textContent()).toContain("ENOENT: no such file or directory, open '/etc/weather-station.toml'");
     expect(await page.getByRole('button', { name: /^Servers/ }).getByLabel('1 server failed').isVisible()).toBe(true);
-    await app.dismissToasts().catch(() => {});
+    await app.dismissToasts();
     await app.screenshot('servers-crash');
 
     // The user fixes the cause, then restarts the server from its card.

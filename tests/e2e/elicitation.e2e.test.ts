@@ -52,8 +52,7 @@ describe('elicitation', () => {
 
   beforeAll(async () => {
     app = await startApp({ llm: { script }, servers: { everything: nodeServer(serverScripts.everything) } });
-    const buttons = app.page.getByRole('button', { name: 'Dismiss' });
-    for (let n = await buttons.count(); n > 0; n--) await buttons.first().click();
+    await app.dismissToasts();
     // The URL tool is allowed ahead of time so the URL tests go straight to the link; the form test approves in the chat.
     await vi.waitFor(
       async () => {

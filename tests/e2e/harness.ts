@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { HostApi } from '../../shared/contract.ts';
 import type { ServerConfig, StdioServerConfig } from '../../shared/serverConfig.ts';
 import type { Settings } from '../../shared/settings.ts';
@@ -111,7 +111,6 @@ export async function startApp(options: StartAppOptions = {}): Promise<E2eApp> {
     const apiKey = options.apiKey === undefined ? (llm ? 'sk-test' : null) : options.apiKey;
     if (apiKey) must(await api['settings.setApiKey']({ apiKey }), 'settings.setApiKey');
     for (const [name, config] of Object.entries(options.servers ?? {})) must(await api['servers.add']({ name, config }), `servers.add ${name}`);
-
     const context = await chromium.launchPersistentContext(profileDir, {
       executablePath: chromiumPath,
       headless: true,
@@ -145,9 +144,18 @@ export async function startApp(options: StartAppOptions = {}): Promise<E2eApp> {
         return file;
       },
       async dismissToasts() {
-        const closers = page.getByTestId('toast').getByRole('button', { name: 'Dismiss' });
-        for (let i = await closers.count(); i > 0; i--) await closers.first().click();
-        await page.getByTestId('toast').first().waitFor({ state: 'detached' });
+        const toasts = page.getByTestId('toast');
+        // A toast also closes by itself after a few seconds, possibly between being found and being clicked: a click
+        // that finds nothing is not a failure, what counts is that none is left.
+        for (let round = 0; round < 20 && (await toasts.count()) > 0; round++) {
+          await toasts
+            .first()
+            .getByRole('button', { name: 'Dismiss' })
+            .click({ timeout: 5000 })
+            .catch(() => {});
+        }
+        // vi.waitFor, not expect.poll: this also runs in beforeAll hooks.
+        await vi.waitFor(async () => expect(await toasts.count()).toBe(0), { timeout: 20_000, interval: 100 });
       },
       async open(hash = '') {
         await page.goto(`${web.url}${hash}`);

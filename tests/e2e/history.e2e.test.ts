@@ -77,8 +77,7 @@ describe('history', () => {
     );
     await app.api['tools.setApproval']({ serverId: 'everything', toolName: 'echo', policy: 'always_allow' });
     await app.open();
-    const buttons = app.page.getByRole('button', { name: 'Dismiss' });
-    for (let n = await buttons.count(); n > 0; n--) await buttons.first().click();
+    await app.dismissToasts();
   });
 
   afterAll(async () => {

@@ -51,7 +51,7 @@ describe('settings', () => {
 
   it('validates and saves the other settings', async () => {
     const { page } = app;
-    await app.dismissToasts().catch(() => {});
+    await app.dismissToasts();
     await app.screenshot('settings');
     const maxTokens = page.getByLabel('Max tokens per reply');
     await maxTokens.fill('0');
@@ -75,7 +75,7 @@ describe('settings', () => {
     const { page } = app;
     await page.getByRole('radio', { name: 'Dark' }).click();
     await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
-    await app.dismissToasts().catch(() => {});
+    await app.dismissToasts();
     await app.screenshot('settings-dark');
     await page.getByLabel('Language').selectOption('vi');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Cài đặt');
