@@ -111,6 +111,18 @@ export async function startApp(options: StartAppOptions = {}): Promise<E2eApp> {
     const apiKey = options.apiKey === undefined ? (llm ? 'sk-test' : null) : options.apiKey;
     if (apiKey) must(await api['settings.setApiKey']({ apiKey }), 'settings.setApiKey');
     for (const [name, config] of Object.entries(options.servers ?? {})) must(await api['servers.add']({ name, config }), `servers.add ${name}`);
+    // Servers connect in the background. A test that starts before they have races them: its first message would
+    // offer the model none of their tools (seen: no approval card for get-tiny-image). Wait until none is connecting.
+    if (options.servers) {
+      await vi.waitFor(
+        async () => {
+          const connecting = must(await api['servers.list']({}), 'servers.list').filter((server) => server.status.state === 'connecting');
+          expect(connecting.map((server) => server.id)).toEqual([]);
+        },
+        { timeout: 60_000, interval: 100 },
+      );
+    }
+
     const context = await chromium.launchPersistentContext(profileDir, {
       executablePath: chromiumPath,
       headless: true,
