@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +135,37 @@ describe('web mode server', () => {
     } finally {
       ws.close();
     }
+  });
+
+  it('survives clients that reset the connection during a refused or unknown WebSocket upgrade', async () => {
+    // A reset while the refusal is written used to throw ECONNRESET with no listener: web mode crashed, token or not.
+    const resetDuringUpgrade = (path: string) =>
+      new Promise<void>((resolve) => {
+        const socket = connect(server.port, '127.0.0.1', () => {
+          socket.write(
+            `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+              'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+          );
+          socket.resetAndDestroy();
+          resolve();
+        });
+        socket.on('error', () => resolve());
+      });
+    // In web mode an uncaught exception ends the process; here it is recorded so the test fails on it.
+    const crashes: string[] = [];
+    const record = (cause: Error) => crashes.push(cause.message);
+    process.on('uncaughtException', record);
+    try {
+      for (let i = 0; i < 50; i++) {
+        await resetDuringUpgrade('/ws');
+        await resetDuringUpgrade(`/elsewhere?token=${token}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await get(server.port, `/?token=${token}`)).status).toBe(200);
+    } finally {
+      process.off('uncaughtException', record);
+    }
+    expect(crashes).toEqual([]);
   });
 
   it('accepts the socket with the page cookie instead of a query token', async () => {

@@ -96,6 +96,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   const server: Server = createServer(handle);
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node hands the raw socket over without its error listener: a client resetting mid-handshake (refused or not)
+    // would throw ECONNRESET and end web mode. Such a socket has nothing left to say; ws adds its own once accepted.
+    socket.on('error', () => socket.destroy());
     const verdict = checkRequest(request, port, token);
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     if (!verdict.ok) return refuseUpgrade(socket, verdict.status);
