@@ -109,15 +109,23 @@ export function resolveLoginShellEnv(options: ShellEnvOptions = {}): Promise<She
     }, options.timeoutMs ?? 10_000);
     const chunks: Buffer[] = [];
     let size = 0;
+    const printed = (): Record<string, string> | undefined => {
+      const env = parseMarkedEnv(Buffer.concat(chunks).toString('utf8'), marker);
+      return env && env.PATH !== undefined ? env : undefined;
+    };
     child.stdout?.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= maxOutputBytes) chunks.push(chunk);
+      // Done as soon as the environment is out: a background job started by a startup file (`agent &`) can hold the
+      // pipe open long after the shell exited, and waiting for it would end in the timeout. The job is left alone.
+      const env = printed();
+      if (env) finish({ ok: true, shell, env });
     });
     child.stderr?.resume();
     child.on('error', (cause) => finish({ ok: false, shell, reason: `could not start ${shell}: ${cause.message}` }));
     child.on('close', (code) => {
-      const env = parseMarkedEnv(Buffer.concat(chunks).toString('utf8'), marker);
-      if (env && env.PATH !== undefined) finish({ ok: true, shell, env });
+      const env = printed();
+      if (env) finish({ ok: true, shell, env });
       else finish({ ok: false, shell, reason: `${shell} exited (code ${code ?? 'signal'}) without printing its environment` });
     });
   });

@@ -17,7 +17,7 @@ afterEach(() => {
   for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
 });
 
-function processesWithArg(arg: string): number {
+function pidsWithArg(arg: string): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .filter((entry) => {
@@ -26,7 +26,12 @@ function processesWithArg(arg: string): number {
       } catch {
         return false;
       }
-    }).length;
+    })
+    .map(Number);
+}
+
+function processesWithArg(arg: string): number {
+  return pidsWithArg(arg).length;
 }
 
 describe('resolveLoginShellEnv with a real bash', () => {
@@ -45,6 +50,21 @@ describe('resolveLoginShellEnv with a real bash', () => {
     expect(result.env.SB_ENV_PROGRAM).toBeUndefined();
     expect(result.env.ELECTRON_RUN_AS_NODE).toBeUndefined();
     expect(buildBaseEnv(result).PATH).toBe(result.env.PATH);
+  });
+
+  it('reads the environment at once when a startup file leaves a background job holding the output open', async () => {
+    // e.g. `some-agent &` in a profile: the shell has printed everything and exited, but its output pipe stays open.
+    const home = fakeHome('export PATH="$HOME/bin:$PATH"\nsleep 27.1828 &\n');
+    const started = Date.now();
+    const result = await resolveLoginShellEnv({ shell: '/bin/bash', env: { HOME: home, PATH: '/usr/bin:/bin' }, timeoutMs: 15_000 });
+    try {
+      expect(result).toMatchObject({ ok: true });
+      expect(result.ok && result.env.PATH?.split(':')[0]).toBe(join(home, 'bin'));
+      // Well before the timeout: the answer did not wait for the background job.
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      for (const pid of pidsWithArg('27.1828')) process.kill(pid, 'SIGKILL');
+    }
   });
 
   it('gives up on startup files that hang, kills them, and says why (used in the command-not-found message)', async () => {
