@@ -101,3 +101,27 @@ describe('secrets in connect errors', () => {
     expect(shown).not.toContain('pw-secret');
   });
 });
+
+describe('a server being reconnected', () => {
+  const memoryServer = join(import.meta.dirname, '..', '..', '..', 'node_modules', '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
+
+  it('reads as connecting, not as its old ready, from the moment an edit or a restart begins', async () => {
+    const { manager } = await startManager();
+    const dir = await mkdtemp(join(tmpdir(), 'sb-memory-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const config = { command: process.execPath, args: [memoryServer], env: { MEMORY_FILE_PATH: join(dir, 'a.jsonl') } };
+    manager.setServers([{ id: 'memory', config }]);
+    await manager.whenSettled();
+    expect(manager.status('memory')?.state).toBe('ready');
+
+    manager.setServers([{ id: 'memory', config: { ...config, env: { MEMORY_FILE_PATH: join(dir, 'b.jsonl') } } }]);
+    expect(manager.status('memory')?.state).toBe('connecting');
+    await manager.whenSettled();
+    expect(manager.status('memory')?.state).toBe('ready');
+
+    const restarted = manager.restart('memory');
+    expect(manager.status('memory')?.state).toBe('connecting');
+    await restarted;
+    expect(manager.status('memory')?.state).toBe('ready');
+  });
+});

@@ -124,7 +124,8 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
         if (wasActive) continue; // unchanged: leave the running (or failed) server alone; restart() is the way to retry
         fingerprints.set(entry.id, fingerprint);
         const target = slot;
-        track(fresh ? target.start() : target.stop().then(() => target.start()));
+        // While the old process stops, the server is already on its way back: never let it read as the old 'ready'.
+        track(fresh ? target.start() : target.stop({ state: 'connecting', since: now() }).then(() => target.start()));
       }
       for (const [id, slot] of [...slots]) {
         if (wanted.has(id)) continue;

@@ -31,6 +31,8 @@ export class ServerSlot {
   entry: ManagedServer;
   private readonly ctx: SlotContext;
   private current: ServerStatus;
+  /** Set by a stop that reported 'connecting' because a start follows at once. */
+  private reconnecting = false;
   private catalogValue: ServerCatalog | undefined;
   private connection: ServerConnection | undefined;
   /** Connections left after a mid-session sign-in request, closing once their calls finish. */
@@ -89,7 +91,9 @@ export class ServerSlot {
     this.cancel?.abort();
     const cancel = new AbortController();
     this.cancel = cancel;
-    this.setStatus({ state: 'connecting', since: this.ctx.now() });
+    // A reconnect already reads as connecting since its stop began; one transition is enough.
+    if (!this.reconnecting) this.setStatus({ state: 'connecting', since: this.ctx.now() });
+    this.reconnecting = false;
     const run = async () => {
       const authProvider = this.ctx.authProvider(this.id);
       const result = await openServer({
@@ -139,6 +143,7 @@ export class ServerSlot {
   /** Stops the server (any attempt, timer or connection) and reports `final` as its status. */
   async stop(final?: ServerStatus): Promise<void> {
     this.generation += 1;
+    this.reconnecting = final?.state === 'connecting';
     this.clearRestartTimer();
     this.cancel?.abort();
     this.cancel = undefined;
@@ -170,7 +175,7 @@ export class ServerSlot {
 
   /** Stops and starts again with the backoff reset; resolves once settled. */
   async restartNow(): Promise<void> {
-    await this.stop();
+    await this.stop({ state: 'connecting', since: this.ctx.now() });
     this.attempt = 0;
     await this.start();
   }
