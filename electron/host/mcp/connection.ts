@@ -2,7 +2,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { StreamableHTTPClientTransport, type Client, type ElicitRequestParams, type ElicitResult, type Transport } from '@modelcontextprotocol/client';
 import { err, ok, type Result } from '../../../shared/errors.ts';
-import type { CapabilitySummary, ProtocolEra, PromptMessages, ResourceContents, ResourceInfo, ResourceTemplateInfo } from '../../../shared/servers.ts';
+import type { PromptMessages, ResourceContents, ResourceInfo, ResourceTemplateInfo, ServerStatus } from '../../../shared/servers.ts';
 import type { ElicitationBroker, ElicitationRequestInput, ToolCallOptions } from '../ports.ts';
 import { toPromptInfo, toPromptMessages, toResourceContents, toResourceInfo, toResourceTemplateInfo, toServerTool } from './convert.ts';
 import { describeExit, describeRequestError, isAuthError, isConnectionLost, type ExitInfo } from './mcpErrors.ts';
@@ -23,14 +23,7 @@ export interface ConnectionHooks {
 }
 
 /** What a ready connection reports about its server. */
-export interface ReadyInfo {
-  era: ProtocolEra;
-  protocolVersion: string;
-  serverName: string;
-  serverVersion: string;
-  instructions?: string;
-  capabilities: CapabilitySummary;
-}
+export type ReadyInfo = Pick<Extract<ServerStatus, { state: 'ready' }>, 'era' | 'protocolVersion' | 'serverName' | 'serverVersion' | 'instructions' | 'capabilities'>;
 
 /** Debounce of catalog refreshes, so a burst of list_changed notifications costs one refresh. */
 const refreshDebounceMs = 50;
