@@ -35,8 +35,8 @@ async function waitForStatus(module: McpModule, id: string, state: ServerStatus[
   throw new Error(`server ${id} never reached ${state}`);
 }
 
-/** A module with one remote server, signed in through servers.signIn and the headless browser step. */
-async function signedIn(): Promise<{ fixture: OAuthFixture; module: McpModule; pushed: HostEvents['servers.changed'][] }> {
+/** A module with one remote server added and waiting for sign-in; `pushed` records every servers.changed. */
+async function awaitingSignIn(): Promise<{ fixture: OAuthFixture; module: McpModule; pushed: HostEvents['servers.changed'][] }> {
   const fixture = await startOAuthFixture();
   const data = await tempDataDir();
   cleanups.push(() => fixture.close(), data.remove);
@@ -54,9 +54,15 @@ async function signedIn(): Promise<{ fixture: OAuthFixture; module: McpModule; p
   expect((await module.api['servers.add']({ name: 'remote', config: { type: 'http', url: fixture.mcpUrl } })).ok).toBe(true);
   // The first connect already speaks with the auth service's line (the access the sign-in will ask for).
   expect(await waitForStatus(module, 'remote', 'auth_required')).toMatchObject({ message: expect.stringMatching(/^Sign in required/) as unknown });
-  await signInThroughBrowser(module);
-  await waitForStatus(module, 'remote', 'ready');
   return { fixture, module, pushed };
+}
+
+/** A module with one remote server, signed in through servers.signIn and the headless browser step. */
+async function signedIn(): Promise<{ fixture: OAuthFixture; module: McpModule; pushed: HostEvents['servers.changed'][] }> {
+  const opened = await awaitingSignIn();
+  await signInThroughBrowser(opened.module);
+  await waitForStatus(opened.module, 'remote', 'ready');
+  return opened;
 }
 
 async function signInThroughBrowser(module: McpModule): Promise<URL> {
@@ -105,22 +111,7 @@ describe('sign-in required mid-session', () => {
   });
 
   it('a sign-in declined in the browser is reported on the server, not left waiting in silence', async () => {
-    const fixture = await startOAuthFixture();
-    const data = await tempDataDir();
-    cleanups.push(() => fixture.close(), data.remove);
-    const hub = new HostEventHub();
-    const pushed: HostEvents['servers.changed'][] = [];
-    hub.subscribe((name, payload) => {
-      if (name === 'servers.changed') pushed.push(payload as HostEvents['servers.changed']);
-    });
-    const module = await createMcpModule({
-      env: { mode: 'web', dataDir: data.dir, secrets: new FileSecretStore(`${data.dir}/secrets.json`), logger: silentLogger, openExternal: () => Promise.resolve(), version: 'test' },
-      events: hub,
-    });
-    cleanups.push(() => module.shutdown());
-    await module.start();
-    expect((await module.api['servers.add']({ name: 'remote', config: { type: 'http', url: fixture.mcpUrl } })).ok).toBe(true);
-    await waitForStatus(module, 'remote', 'auth_required');
+    const { fixture, module, pushed } = await awaitingSignIn();
 
     const started = await module.api['servers.signIn']({ id: 'remote' });
     if (!started.ok || !started.value) throw new Error(`sign-in did not start: ${JSON.stringify(started)}`);

@@ -6,33 +6,17 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerView } from '../../shared/servers.ts';
-import type { McpModule } from '../../electron/host/ports.ts';
-import { everything, listServers, memory, openModule, readServersFile, tempDataDir, waitForReadyAgain, waitForState } from './module-harness.ts';
+import { everything, listServers, memory, moduleLifecycle, readServersFile, waitForReadyAgain, waitForState } from './module-harness.ts';
 
 describe('MCP module with real servers: configuration and import', () => {
-  let data: Awaited<ReturnType<typeof tempDataDir>>;
-  const open: McpModule[] = [];
-  const serversPath = () => join(data.dir, 'servers.json');
+  const serversPath = () => join(dataDir(), 'servers.json');
 
-  const start = async () => {
-    const { module, events } = await openModule(data.dir);
-    open.push(module);
-    await module.start();
-    return { module, events };
-  };
-
-  beforeEach(async () => {
-    data = await tempDataDir();
-  });
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((module) => module.shutdown()));
-    await data.remove();
-  });
+  const { dataDir, start } = moduleLifecycle({ beforeEach, afterEach });
 
   it('reports invalid entries by name and field, starts the valid ones, and never drops the invalid ones', async () => {
     const broken = { command: process.execPath, args: 'not-a-list', note: 'keep me' };
     const badUrl = { type: 'http', url: 'ftp://example.com/mcp' };
-    await writeFile(serversPath(), JSON.stringify({ mcpServers: { broken, 'bad url': badUrl, memory: memory(join(data.dir, 'g.jsonl')) } }, null, 2));
+    await writeFile(serversPath(), JSON.stringify({ mcpServers: { broken, 'bad url': badUrl, memory: memory(join(dataDir(), 'g.jsonl')) } }, null, 2));
     const { module, events } = await start();
 
     const views = await listServers(module);
@@ -44,7 +28,7 @@ describe('MCP module with real servers: configuration and import', () => {
 
     // A change elsewhere rewrites the file; the invalid entries stay exactly as the user wrote them.
     expect((await module.api['servers.setTrustReadOnly']({ id: 'memory', trust: true })).ok).toBe(true);
-    const stored = await readServersFile(data.dir);
+    const stored = await readServersFile(dataDir());
     expect(stored.mcpServers.broken).toEqual(broken);
     expect(stored.mcpServers['bad url']).toEqual(badUrl);
     expect(JSON.parse(await readFile(`${serversPath()}.bak`, 'utf8'))).toMatchObject({ mcpServers: { broken } });
@@ -53,7 +37,7 @@ describe('MCP module with real servers: configuration and import', () => {
     const fixed = await module.api['servers.update']({ id: 'broken', config: everything() });
     expect(fixed.ok).toBe(true);
     await waitForState(module, 'broken', ['ready']);
-    expect((await readServersFile(data.dir)).mcpServers.broken).toMatchObject({ note: 'keep me', args: everything().args });
+    expect((await readServersFile(dataDir())).mcpServers.broken).toMatchObject({ note: 'keep me', args: everything().args });
     const transitions = events
       .filter((event) => event.name === 'servers.changed')
       .map((event) => (event.payload as ServerView[]).find((view) => view.id === 'broken')?.status.state);
@@ -71,20 +55,20 @@ describe('MCP module with real servers: configuration and import', () => {
     expect(add.ok ? undefined : add.error.code).toBe('storage_error');
     expect(await readFile(serversPath(), 'utf8')).toBe(text);
 
-    await writeFile(serversPath(), JSON.stringify({ mcpServers: { memory: memory(join(data.dir, 'g.jsonl')) } }));
+    await writeFile(serversPath(), JSON.stringify({ mcpServers: { memory: memory(join(dataDir(), 'g.jsonl')) } }));
     expect((await listServers(module)).map((view) => view.id)).toEqual(['memory']);
     await waitForState(module, 'memory', ['ready']);
   });
 
   it('imports the good entries of a VS Code file, reports the bad one, and resolves a clash only by rename or replace', async () => {
-    await writeFile(serversPath(), JSON.stringify({ mcpServers: { memory: memory(join(data.dir, 'old.jsonl')) } }));
+    await writeFile(serversPath(), JSON.stringify({ mcpServers: { memory: memory(join(dataDir(), 'old.jsonl')) } }));
     const { module } = await start();
     await waitForState(module, 'memory', ['ready']);
     const doc = {
       inputs: [{ type: 'promptString', id: 'key', password: true }],
       servers: {
         everything: { type: 'stdio', ...everything() },
-        memory: { type: 'stdio', ...memory(join(data.dir, 'new.jsonl')) },
+        memory: { type: 'stdio', ...memory(join(dataDir(), 'new.jsonl')) },
         remote: { type: 'http', url: 'not a url' },
       },
     };
@@ -112,7 +96,7 @@ describe('MCP module with real servers: configuration and import', () => {
       ['remote', 'invalid_config', 'url'],
     ]);
     await waitForState(module, 'everything', ['ready']);
-    expect((await readServersFile(data.dir)).mcpServers.memory).toMatchObject({ env: { MEMORY_FILE_PATH: join(data.dir, 'old.jsonl') } });
+    expect((await readServersFile(dataDir())).mcpServers.memory).toMatchObject({ env: { MEMORY_FILE_PATH: join(dataDir(), 'old.jsonl') } });
 
     const renamed = await module.api['servers.importApply']({ text, decisions: [{ name: 'memory', action: 'rename', newName: 'memory (work)' }] });
     expect(renamed.ok ? renamed.value.added : undefined).toEqual(['memory (work)']);
@@ -123,9 +107,9 @@ describe('MCP module with real servers: configuration and import', () => {
     const oldMemory = (await listServers(module)).find((view) => view.id === 'memory')?.status;
     const replaced = await module.api['servers.importApply']({ text, decisions: [{ name: 'memory', action: 'replace' }] });
     expect(replaced.ok ? replaced.value.replaced : undefined).toEqual(['memory']);
-    expect((await readServersFile(data.dir)).mcpServers.memory).toMatchObject({ env: { MEMORY_FILE_PATH: join(data.dir, 'new.jsonl') } });
+    expect((await readServersFile(dataDir())).mcpServers.memory).toMatchObject({ env: { MEMORY_FILE_PATH: join(dataDir(), 'new.jsonl') } });
     // The replaced server restarts with the new config and is ready again (not just still showing its old "ready").
     await waitForReadyAgain(module, 'memory', oldMemory);
-    expect(Object.keys((await readServersFile(data.dir)).mcpServers)).toEqual(['memory', 'everything', 'memory (work)']);
+    expect(Object.keys((await readServersFile(dataDir())).mcpServers)).toEqual(['memory', 'everything', 'memory (work)']);
   });
 });

@@ -92,3 +92,27 @@ export async function readServersFile(dataDir: string): Promise<{ mcpServers: Re
 export function firstText(content: { type: string; text?: string }[]): string {
   return content.find((block) => block.type === 'text')?.text ?? '';
 }
+
+/** Per-test data folder and modules, shut down and removed after each test; `start` opens and starts one more module. */
+export function moduleLifecycle(hooks: { beforeEach: (fn: () => Promise<void>) => void; afterEach: (fn: () => Promise<void>) => void }) {
+  const state: { data?: Awaited<ReturnType<typeof tempDataDir>> } = {};
+  const open: McpModule[] = [];
+  hooks.beforeEach(async () => {
+    state.data = await tempDataDir();
+  });
+  hooks.afterEach(async () => {
+    await Promise.all(open.splice(0).map((module) => module.shutdown()));
+    await state.data?.remove();
+  });
+  const dataDir = (): string => {
+    if (!state.data) throw new Error('no data folder outside a test');
+    return state.data.dir;
+  };
+  const start = async (): Promise<OpenModule> => {
+    const opened = await openModule(dataDir());
+    open.push(opened.module);
+    await opened.module.start();
+    return opened;
+  };
+  return { dataDir, start };
+}

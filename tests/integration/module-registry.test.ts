@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOOL_NAME_PATTERN } from '../../shared/toolNames.ts';
 import { SECRET_MASK } from '../../electron/host/mcp/serversFileMask.ts';
 import type { McpModule } from '../../electron/host/ports.ts';
-import { everything, firstText, listServers, memory, openModule, readServersFile, tempDataDir, waitForState } from './module-harness.ts';
+import { everything, firstText, listServers, memory, moduleLifecycle, readServersFile, waitForState } from './module-harness.ts';
 
 /** Every tool as the UI lists it (disabled ones included). */
 async function uiTools(module: McpModule) {
@@ -17,29 +17,14 @@ async function uiTools(module: McpModule) {
 }
 
 describe('MCP module with real servers: tool registry', () => {
-  let data: Awaited<ReturnType<typeof tempDataDir>>;
-  const open: McpModule[] = [];
 
-  const start = async () => {
-    const { module, events } = await openModule(data.dir);
-    open.push(module);
-    await module.start();
-    return { module, events };
-  };
-
-  beforeEach(async () => {
-    data = await tempDataDir();
-  });
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((module) => module.shutdown()));
-    await data.remove();
-  });
+  const { dataDir, start } = moduleLifecycle({ beforeEach, afterEach });
 
   it('adds servers, names and routes their tools, honours switches, and keeps it all across a restart', async () => {
     const { module, events } = await start();
     const added = await module.api['servers.add']({ name: 'everything', config: everything({ SB_MARKER: 'visible', API_TOKEN: 'tok-123' }) });
     expect(added.ok).toBe(true);
-    expect((await module.api['servers.add']({ name: 'memory', config: memory(join(data.dir, 'graph.jsonl')) })).ok).toBe(true);
+    expect((await module.api['servers.add']({ name: 'memory', config: memory(join(dataDir(), 'graph.jsonl')) })).ok).toBe(true);
     await waitForState(module, 'everything', ['ready']);
     await waitForState(module, 'memory', ['ready']);
 
@@ -97,14 +82,14 @@ describe('MCP module with real servers: tool registry', () => {
     await waitForState(again, 'memory', ['ready']);
     expect(again.tools.listTools().filter((tool) => tool.serverId === 'memory').map((tool) => tool.exposedName)).toEqual(memoryNames);
 
-    const stored = await readServersFile(data.dir);
+    const stored = await readServersFile(dataDir());
     expect(stored.mcpServers.everything).toMatchObject({ env: { API_TOKEN: 'tok-123' }, tools: { echo: { enabled: false }, 'get-sum': { approval: 'always_allow' } } });
   });
 
   it('gives colliding server names distinct tool names that stay the same after a restart', async () => {
     const { module } = await start();
     for (const [name, file] of [['my server', 'a.jsonl'], ['my_server', 'b.jsonl'], ['服务器', 'c.jsonl']] as const) {
-      expect((await module.api['servers.add']({ name, config: memory(join(data.dir, file)) })).ok).toBe(true);
+      expect((await module.api['servers.add']({ name, config: memory(join(dataDir(), file)) })).ok).toBe(true);
     }
     for (const id of ['my server', 'my_server', '服务器']) await waitForState(module, id, ['ready']);
     const byServer = (m: McpModule) =>
