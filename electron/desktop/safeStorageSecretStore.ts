@@ -1,7 +1,7 @@
 /** Secrets encrypted with the OS keychain (Electron's safeStorage), kept as base64 blobs in a 0600 file in userData. */
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Logger, SecretStore } from '../host/environment.ts';
+import { writeFileAtomic } from '../host/store/atomicFile.ts';
 
 /** The part of Electron's `safeStorage` the store uses; tests pass a stand-in cipher. */
 export interface SafeStorageLike {
@@ -85,11 +85,7 @@ export class SafeStorageSecretStore implements SecretStore {
     const next = this.queue.then(async () => {
       const current = await this.readAll();
       const body: BlobFile = { version: 1, secrets: change(current.secrets) };
-      await mkdir(dirname(this.path), { recursive: true });
-      const temp = `${this.path}.${process.pid}.tmp`;
-      await writeFile(temp, JSON.stringify(body, null, 2), { mode: 0o600 });
-      await chmod(temp, 0o600);
-      await rename(temp, this.path);
+      await writeFileAtomic(this.path, JSON.stringify(body, null, 2), { mode: 0o600 });
     });
     this.queue = next.catch(() => {});
     return next;

@@ -1,9 +1,10 @@
 /** The era verdict cache: which protocol era each launch config spoke last time, so the next start skips the probe. */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isSpecType, type PriorDiscovery } from '@modelcontextprotocol/client';
 import { isHttpConfig, type ServerConfig } from '../../../shared/serverConfig.ts';
+import { writeFileAtomic } from '../store/atomicFile.ts';
 
 /** One stored verdict, dated so old ones expire. */
 type CachedVerdict = PriorDiscovery & { savedAt: number };
@@ -93,13 +94,8 @@ export class EraCache {
 
   private save(): Promise<void> {
     const snapshot = JSON.stringify(Object.fromEntries(this.entries ?? []), null, 2);
-    const tmp = `${this.file}.${process.pid}.tmp`;
     this.writing = this.writing
-      .then(async () => {
-        await mkdir(path.dirname(this.file), { recursive: true });
-        await writeFile(tmp, snapshot, 'utf8');
-        await rename(tmp, this.file);
-      })
+      .then(() => writeFileAtomic(this.file, snapshot))
       .catch(() => {
         // A cache that cannot be written only costs a probe on the next start.
       });

@@ -3,12 +3,12 @@
  * (temp file + rename, previous version kept as servers.json.bak), entries kept verbatim (invalid or unknown fields
  * included) so the file never loses what the user wrote.
  */
-import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { copyFile, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import { appError, type AppError, type Result } from '../../../shared/errors.ts';
 import { isRecord } from '../../../shared/importConfig.ts';
 import { parseJsonc } from '../../../shared/importConfigJson.ts';
+import { writeFileAtomic } from '../store/atomicFile.ts';
 
 /** File name of the servers file inside the data folder. */
 export const SERVERS_FILE_NAME = 'servers.json';
@@ -137,21 +137,10 @@ export class ServersFile {
 
   /** temp file (0600: entries may hold tokens) + fsync, copy of the old file to .bak, then rename over the old one. */
   private async write(doc: ServersDocument): Promise<Result<null>> {
-    const temp = `${this.path}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
     try {
-      await mkdir(dirname(this.path), { recursive: true });
-      const handle = await open(temp, 'w', 0o600);
-      try {
-        await handle.writeFile(serializeDocument(doc), 'utf8');
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await this.backup();
-      await rename(temp, this.path);
+      await writeFileAtomic(this.path, serializeDocument(doc), { mode: 0o600, beforeReplace: () => this.backup() });
       return { ok: true, value: null };
     } catch (cause) {
-      await unlink(temp).catch(() => {});
       const message = cause instanceof Error ? cause.message : String(cause);
       return { ok: false, error: appError('storage_error', `Could not save ${this.path}: ${message}. Nothing was changed.`) };
     }

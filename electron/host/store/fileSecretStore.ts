@@ -1,7 +1,8 @@
 /** Secrets in a JSON file readable only by the user (mode 0600); used by web mode and where no keychain exists. */
-import { chmod, mkdir, open, readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { SecretStore } from '../environment.ts';
+import { writeFileAtomic } from './atomicFile.ts';
 
 /** What the file holds; `damaged` when it exists but is not a JSON object (cut short by a crash, a bad hand edit). */
 interface FileContents {
@@ -65,16 +66,7 @@ export class FileSecretStore implements SecretStore {
       const all = change(current.secrets);
       await mkdir(dirname(this.path), { recursive: true });
       if (current.damaged) await rename(this.path, `${this.path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-      const temp = `${this.path}.${process.pid}.tmp`;
-      const handle = await open(temp, 'w', 0o600);
-      try {
-        await handle.writeFile(JSON.stringify(all, null, 2), 'utf8');
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await chmod(temp, 0o600);
-      await rename(temp, this.path);
+      await writeFileAtomic(this.path, JSON.stringify(all, null, 2), { mode: 0o600 });
     });
     this.queue = next.catch(() => {});
     return next;

@@ -3,10 +3,9 @@
  * damaged history never costs the user their settings. A field that fails validation falls back to its default alone.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, open, rename } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { defaultSettings, settingsSchema, type Settings } from '../../../shared/settings.ts';
 import type { Logger } from '../environment.ts';
+import { writeFileAtomic } from './atomicFile.ts';
 
 /** Reads settings, keeping every valid field and defaulting the rest. */
 export function readSettings(path: string, logger: Logger): Settings {
@@ -51,16 +50,7 @@ export class SettingsStore {
     // Serialized, and each change is built on the last saved one, so an older snapshot can never land after a newer one.
     const write = this.queue.then(async () => {
       const next = { ...this.current, ...change };
-      await mkdir(dirname(this.path), { recursive: true });
-      const temp = `${this.path}.${process.pid}.tmp`;
-      const handle = await open(temp, 'w');
-      try {
-        await handle.writeFile(`${JSON.stringify(next, null, 2)}\n`, 'utf8');
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temp, this.path);
+      await writeFileAtomic(this.path, `${JSON.stringify(next, null, 2)}\n`);
       this.current = next;
       return next;
     });
