@@ -5,6 +5,8 @@ interface Entry<TRequest, TAnswer> {
   request: TRequest;
   resolve: (answer: TAnswer) => void;
   timer: NodeJS.Timeout | undefined;
+  /** The answer given when the request is cancelled. */
+  cancelAnswer: () => TAnswer;
   group?: string;
   cleanup: () => void;
 }
@@ -24,7 +26,6 @@ export interface PendingOptions<TAnswer> {
 /** A map of requests awaiting an answer; every change calls `onChange` with the current list. */
 export class PendingRequests<TRequest, TAnswer> {
   private readonly entries = new Map<string, Entry<TRequest, TAnswer>>();
-  private readonly cancelAnswers = new Map<string, () => TAnswer>();
   private readonly onChange: (pending: TRequest[]) => void;
 
   constructor(onChange: (pending: TRequest[]) => void = () => {}) {
@@ -46,11 +47,11 @@ export class PendingRequests<TRequest, TAnswer> {
         request,
         resolve,
         timer,
+        cancelAnswer,
         cleanup: () => options.signal?.removeEventListener('abort', onAbort),
         ...(options.group !== undefined ? { group: options.group } : {}),
       };
       this.entries.set(id, entry);
-      this.cancelAnswers.set(id, cancelAnswer);
     });
     this.onChange(this.list());
     if (options.signal?.aborted) this.settle(id, options.onAbort ? options.onAbort() : cancelAnswer());
@@ -65,10 +66,7 @@ export class PendingRequests<TRequest, TAnswer> {
   /** Cancels every request (or those of one group) with its cancel answer. */
   cancelAll(group?: string): void {
     for (const [id, entry] of [...this.entries]) {
-      if (group === undefined || entry.group === group) {
-        const cancel = this.cancelAnswers.get(id);
-        if (cancel) this.settle(id, cancel());
-      }
+      if (group === undefined || entry.group === group) this.settle(id, entry.cancelAnswer());
     }
   }
 
@@ -86,7 +84,6 @@ export class PendingRequests<TRequest, TAnswer> {
     const entry = this.entries.get(id);
     if (!entry) return false;
     this.entries.delete(id);
-    this.cancelAnswers.delete(id);
     if (entry.timer) clearTimeout(entry.timer);
     entry.cleanup();
     entry.resolve(value);
