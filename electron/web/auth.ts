@@ -1,6 +1,7 @@
 /** Token and origin checks for web mode: every HTTP request and WebSocket upgrade passes through `checkRequest`. */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { RequestTarget } from '../host/requestTarget.ts';
 
 /** A fresh random token for one web mode run (256 bits, URL-safe). */
 export function createToken(): string {
@@ -49,7 +50,7 @@ function allowedHosts(port: number): Set<string> {
  * Checks Host, Origin and token. A foreign Host or Origin is 403 (even with the right token: a page elsewhere must
  * never drive the host); a missing or wrong token is 401. Non-browser clients send no Origin and are judged by token.
  */
-export function checkRequest(request: IncomingMessage, port: number, token: string): AuthVerdict {
+export function checkRequest(request: IncomingMessage, target: RequestTarget, port: number, token: string): AuthVerdict {
   const hosts = allowedHosts(port);
   const host = request.headers.host;
   if (!host || !hosts.has(host.toLowerCase())) return { ok: false, status: 403, reason: 'Host not allowed' };
@@ -64,8 +65,7 @@ export function checkRequest(request: IncomingMessage, port: number, token: stri
     }
     if (!originHost || !hosts.has(originHost)) return { ok: false, status: 403, reason: 'Origin not allowed' };
   }
-  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-  const queryToken = url.searchParams.get('token') ?? undefined;
+  const queryToken = target.query.get('token') ?? undefined;
   if (queryToken !== undefined) {
     return tokensEqual(queryToken, token) ? { ok: true, viaQuery: true } : { ok: false, status: 401, reason: 'Wrong token' };
   }

@@ -5,6 +5,7 @@ import { WebSocketServer } from 'ws';
 import type { HostApi } from '../../shared/contract.ts';
 import type { HostEventHub } from '../host/events.ts';
 import type { Logger } from '../host/environment.ts';
+import { parseRequestTarget } from '../host/requestTarget.ts';
 import { checkRequest, tokenCookie } from './auth.ts';
 import { attachSocket } from './socketBridge.ts';
 import { notBuiltMessage, rendererBuilt, serveStatic } from './staticFiles.ts';
@@ -60,9 +61,21 @@ const refusedPage = (status: number, reason: string) =>
   `<h1>${status === 401 ? 'Open Switchboard from its link' : 'Not allowed'}</h1>` +
   `<p>${reason}. Web mode only answers the link it printed in the terminal when it started (it carries a one-time token).</p></body>`;
 
-function refuseUpgrade(socket: Duplex, status: 401 | 403): void {
-  const text = status === 401 ? 'Unauthorized' : 'Forbidden';
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+const statusText = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 500: 'Internal Server Error' } as const;
+
+function refuseUpgrade(socket: Duplex, status: keyof typeof statusText): void {
+  socket.end(`HTTP/1.1 ${status} ${statusText[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+// What a handler failed on is logged; the client only hears that it failed. The host and its servers keep running.
+function answerFailure(response: ServerResponse, logger: Logger, cause: unknown): void {
+  logger.error('web: request handler failed', { cause: String(cause) });
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' });
+  response.end('Internal error');
 }
 
 /** Starts listening on 127.0.0.1 only; resolves once the port is known. */
@@ -73,7 +86,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const headers = securityHeaders(port);
-    const verdict = checkRequest(request, port, token);
+    const target = parseRequestTarget(request.url);
+    if (!target) {
+      response.writeHead(400, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' });
+      response.end('Bad request target');
+      return;
+    }
+    const verdict = checkRequest(request, target, port, token);
     if (!verdict.ok) {
       response.writeHead(verdict.status, { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       response.end(refusedPage(verdict.status, verdict.reason));
@@ -90,25 +109,38 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       response.end(notBuiltMessage);
       return;
     }
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-    serveStatic(rendererDir, path, response, withCookie);
+    serveStatic(rendererDir, target.pathname, response, withCookie);
   };
 
-  const server: Server = createServer(handle);
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const target = parseRequestTarget(request.url);
+    if (!target) return refuseUpgrade(socket, 400);
+    const verdict = checkRequest(request, target, port, token);
+    if (!verdict.ok) return refuseUpgrade(socket, verdict.status);
+    if (target.pathname !== socketPath) return refuseUpgrade(socket, 404);
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      attachSocket(ws, api, events, logger);
+    });
+  };
+
+  // A throw inside a request listener is an uncaught exception, which ends web mode and every MCP server with it.
+  const server: Server = createServer((request, response) => {
+    try {
+      handle(request, response);
+    } catch (cause) {
+      answerFailure(response, logger, cause);
+    }
+  });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Node hands the raw socket over without its error listener: a client resetting mid-handshake (refused or not)
     // would throw ECONNRESET and end web mode. Such a socket has nothing left to say; ws adds its own once accepted.
     socket.on('error', () => socket.destroy());
-    const verdict = checkRequest(request, port, token);
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-    if (!verdict.ok) return refuseUpgrade(socket, verdict.status);
-    if (path !== socketPath) {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
+    try {
+      upgrade(request, socket, head);
+    } catch (cause) {
+      logger.error('web: upgrade handler failed', { cause: String(cause) });
+      refuseUpgrade(socket, 500);
     }
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      attachSocket(ws, api, events, logger);
-    });
   });
 
   await new Promise<void>((resolve, reject) => {

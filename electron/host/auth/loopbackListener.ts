@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
+import { parseRequestTarget } from '../requestTarget.ts';
 import { SignInAbortedError } from './errors.ts';
 
 /** Options of one listener. */
@@ -65,24 +66,39 @@ export function startLoopbackListener(options: LoopbackOptions): Promise<Loopbac
   let done = false;
   let timer: NodeJS.Timeout | undefined;
 
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (request.method !== 'GET' || url.pathname !== path || done) {
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
+    const target = parseRequestTarget(request.url);
+    if (!target) {
+      page(response, 400, 'Bad request', 'Nothing here.');
+      return;
+    }
+    const params = target.query;
+    if (request.method !== 'GET' || target.pathname !== path || done) {
       page(response, 404, 'Not found', 'Nothing here.');
       return;
     }
-    if (!sameState(url.searchParams.get('state'), options.expectedState)) {
+    if (!sameState(params.get('state'), options.expectedState)) {
       page(response, 400, 'Unknown sign-in', 'This response does not belong to the sign-in Switchboard is waiting for. Start the sign-in again from Switchboard.');
       return;
     }
-    const hasCode = url.searchParams.has('code');
+    const hasCode = params.has('code');
     page(
       response,
       200,
       hasCode ? 'Signed in' : 'Sign-in did not complete',
       hasCode ? 'You can close this tab and return to Switchboard.' : 'Return to Switchboard to see what happened.',
     );
-    finish(() => settle?.resolve(url.searchParams));
+    finish(() => settle?.resolve(params));
+  };
+
+  // The listener runs inside the desktop app and web mode: a throw here must not become an uncaught exception.
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    try {
+      handle(request, response);
+    } catch {
+      if (response.headersSent) response.destroy();
+      else page(response, 500, 'Something went wrong', 'Return to Switchboard and start the sign-in again.');
+    }
   });
 
   function finish(outcome: () => void): void {
