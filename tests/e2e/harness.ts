@@ -15,6 +15,7 @@ import type { Settings } from '../../shared/settings.ts';
 import { silentLogger } from '../../electron/host/environment.ts';
 import { startWebMode, type WebMode } from '../../electron/web/startWebMode.ts';
 import { startScriptedLlm, type ScriptedLlm, type ScriptedLlmOptions } from '../fixtures/scriptedLlm/index.ts';
+import { chromiumForTests } from './browserPath.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -46,8 +47,8 @@ export const chromiumArgs = [
   '--disable-dev-shm-usage',
 ];
 
-/** The Chromium the tests use; CI installs Debian's package. */
-export const chromiumPath = process.env.SWITCHBOARD_CHROMIUM ?? '/usr/bin/chromium';
+/** The Chromium the tests use (SWITCHBOARD_CHROMIUM, Debian's package as in CI, or Playwright's cache); none: an error saying what to install. */
+export const chromiumPath = chromiumForTests();
 
 /** What to start. */
 export interface StartAppOptions {
