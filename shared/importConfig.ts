@@ -55,7 +55,7 @@ export function validateServerName(name: string): { ok: true; name: string } | (
 
 /** Fields each supported app writes; anything else is reported as ignored rather than silently dropped. */
 const knownFields = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'oauth', 'enabled', 'disabled',
-  'connectTimeoutMs', 'toolTimeoutMs', 'trustReadOnlyHints', 'tools']);
+  'connectTimeoutMs', 'toolTimeoutMs', 'trustReadOnlyHints', 'tools', 'publicEnv', 'publicHeaders']);
 
 /** One entry converted to Switchboard's shape, with what the user should know about the conversion. */
 export interface ConvertedEntry {

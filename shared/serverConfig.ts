@@ -42,6 +42,8 @@ export const stdioServerConfigSchema = z.object({
   command: z.string().trim().min(1, 'Command is required'),
   args: z.array(z.string()).optional(),
   env: z.record(envKeySchema, z.string()).optional(),
+  /** Env variables the user marked as not secret: shown in the clear. Every other env value is masked. */
+  publicEnv: z.array(envKeySchema).optional(),
   cwd: z.string().min(1).optional(),
   ...switchboardFields,
 });
@@ -61,6 +63,8 @@ export const httpServerConfigSchema = z.object({
       }
     }, 'URL must be an http:// or https:// address'),
   headers: z.record(z.string().min(1), z.string()).optional(),
+  /** Headers the user marked as not secret (names, any case): shown in the clear. Every other header value is masked. */
+  publicHeaders: z.array(z.string().min(1)).optional(),
   /** OAuth sign-in settings; only needed for servers whose authorization server cannot register Switchboard itself. */
   oauth: z
     .object({

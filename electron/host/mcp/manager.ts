@@ -8,7 +8,8 @@ import type { ElicitationBroker } from '../ports.ts';
 import { defaultBackoff, type BackoffTiming } from './backoff.ts';
 import { EraCache, launchKey, type EraCacheHorizons } from './eraCache.ts';
 import { openServer } from './openServer.ts';
-import { ServerLogs, type ServerLogLimits } from './serverLogs.ts';
+import { redactStatus, redactText, ServerLogs, type ServerLogLimits } from './serverLogs.ts';
+import { secretValues } from './serversFileMask.ts';
 import { ServerSlot, type SlotContext } from './serverSlot.ts';
 import type { ManagedServer, McpServerManager, ServerManagerListener } from './types.ts';
 
@@ -67,7 +68,8 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     authProvider: (serverId) => deps.authProvider?.(serverId),
     ...(deps.authStatusMessage ? { authStatusMessage: deps.authStatusMessage } : {}),
     logs,
-    listener: deps.listener,
+    // A status carries what the server wrote (stderr tail, stdout lines in messages): its secrets are redacted first.
+    listener: { ...deps.listener, onStatus: (serverId, status) => deps.listener.onStatus(serverId, redactStatus(status, (text) => logs.redact(serverId, text))) },
     backoff: { ...defaultBackoff, ...options.backoff },
     now,
   };
@@ -109,6 +111,7 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
         }
         const previous = slot.entry;
         slot.entry = entry;
+        if (!('invalid' in entry)) logs.setSecrets(entry.id, secretValues(entry.config));
         if ('invalid' in entry) {
           fingerprints.delete(entry.id);
           track(slot.stop(initialStatus(entry)));
@@ -145,7 +148,10 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
       }
     },
 
-    status: (serverId) => slots.get(serverId)?.status,
+    status: (serverId) => {
+      const status = slots.get(serverId)?.status;
+      return status && redactStatus(status, (text) => logs.redact(serverId, text));
+    },
     catalog: (serverId) => slots.get(serverId)?.catalog,
 
     async restart(serverId) {
@@ -207,6 +213,13 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
 
   /** Connects once to an unsaved config, with its own log, and always disconnects. */
   async function testConnection(name: string, config: ServerConfig): Promise<TestConnectionReport> {
+    const report = await testConnectionRaw(name, config);
+    const secrets = secretValues(config);
+    const redact = (text: string) => redactText(text, secrets);
+    return { ...report, status: redactStatus(report.status, redact), stderrTail: report.stderrTail.map(redact) };
+  }
+
+  async function testConnectionRaw(name: string, config: ServerConfig): Promise<TestConnectionReport> {
     const stderr: string[] = [];
     if (shuttingDown) return { status: { state: 'error', message: 'The app is shutting down.', code: 'cancelled', stderrTail: [], at: now() }, tools: [], resources: 0, prompts: 0, stderrTail: [] };
     const cancel = new AbortController();

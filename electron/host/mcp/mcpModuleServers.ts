@@ -1,13 +1,13 @@
 /** The `servers.*` calls: add, update, remove, enable, trust, restart, test, logs, import. */
 import { err, ok, type Result } from '../../../shared/errors.ts';
-import type { ServerConfig } from '../../../shared/serverConfig.ts';
+import { isHttpConfig, type ServerConfig } from '../../../shared/serverConfig.ts';
 import type { ServerView } from '../../../shared/servers.ts';
 import { isRecord, parseImportDocument, planImport, previewImport, validateServerEntry } from '../../../shared/importConfig.ts';
 import type { McpCalls } from '../ports.ts';
 import type { McpModuleContext } from './mcpModuleContext.ts';
 import { withEntries, type ServersDocument } from './serversFile.ts';
 import { findName, lenientConfig, mergeEntry, patchEntry, replaceEntry } from './serversFileEntries.ts';
-import { unmaskConfig } from './serversFileMask.ts';
+import { maskUrl, unmaskConfig } from './serversFileMask.ts';
 
 type ServerCalls = Pick<McpCalls,
   | 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.setEnabled' | 'servers.setTrustReadOnly'
@@ -108,7 +108,16 @@ export function createServerCalls(ctx: McpModuleContext): ServerCalls {
 
     async 'servers.test'({ name, config }) {
       const existing = findName(ctx.doc().entries, name);
-      const restored = unmaskConfig(config, existing !== undefined ? storedConfig(ctx.doc().entries.get(existing)) : undefined);
+      const stored = existing !== undefined ? storedConfig(ctx.doc().entries.get(existing)) : undefined;
+      // Like a saved sign-in, saved header values and URL keys only go to the saved URL: testing an edited URL with them
+      // would hand them to whatever answers there.
+      const sameUrl = stored !== undefined && isHttpConfig(stored) && isHttpConfig(config) && (config.url === stored.url || config.url === maskUrl(stored.url));
+      const secretsFrom = stored !== undefined && (!isHttpConfig(stored) || sameUrl) ? stored : undefined;
+      const restored = unmaskConfig(config, secretsFrom);
+      if (!restored.ok && stored !== undefined && secretsFrom === undefined) {
+        const field = restored.error.field ?? 'a hidden value';
+        return err('invalid_config', `${field}: the saved value is only sent to the saved URL; type it again to test this URL`, { field });
+      }
       if (!restored.ok) return restored;
       return ok(await ctx.manager.testConnection(name, restored.value));
     },

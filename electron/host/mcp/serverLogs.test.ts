@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { LogLine } from '../../../shared/servers.ts';
-import { lineHeads, lineSplitter, ServerLogs } from './serverLogs.ts';
+import { lineHeads, lineSplitter, REDACTED, redactStatus, ServerLogs } from './serverLogs.ts';
 
 describe('ServerLogs', () => {
+  it('redacts a server\'s configured secrets from every line it keeps or pushes, before cutting long lines', () => {
+    const live: LogLine[] = [];
+    const logs = new ServerLogs((line) => live.push(line), { maxLineChars: 30 });
+    logs.setSecrets('a', ['bar123456']);
+    logs.append('a', 'stderr', 'FOO=bar123456 and again bar123456');
+    logs.append('b', 'stderr', 'other server: bar123456');
+    logs.append('a', 'stderr', `${'x'.repeat(25)}bar123456`);
+    expect(logs.tail('a').map((line) => line.text)).toEqual([`FOO=${REDACTED} and again ${REDACTED}`.slice(0, 30) + '…', `${'x'.repeat(25)}[reda…`]);
+    expect(live.filter((line) => line.serverId === 'a').every((line) => !line.text.includes('bar123'))).toBe(true);
+    expect(logs.tail('b')[0]?.text).toContain('bar123456');
+    expect(logs.stderrTail('a').join('\n')).not.toContain('bar123');
+    const status = redactStatus({ state: 'error', message: 'exit: bar123456', code: 'process_exited', stderrTail: ['bar123456'], at: 1 }, (text) => logs.redact('a', text));
+    expect(JSON.stringify(status)).not.toContain('bar123456');
+  });
+
   it('keeps the last lines per server, cuts long lines, and throttles the live feed with a note', () => {
     let clock = 0;
     const live: LogLine[] = [];

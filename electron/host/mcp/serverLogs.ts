@@ -1,6 +1,34 @@
 /** Per-server log ring buffers (stderr, server log notifications, host notes) with a throttled live feed. */
 import { StringDecoder } from 'node:string_decoder';
-import type { LogLine } from '../../../shared/servers.ts';
+import type { LogLine, ServerStatus } from '../../../shared/servers.ts';
+
+/** What stands in a log line where a configured secret was. */
+export const REDACTED = '[redacted]';
+
+/** Replaces every occurrence of each secret (longest first, as `secretValues` sorts them) in `text`. */
+export function redactText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (out.includes(secret)) out = out.replaceAll(secret, REDACTED);
+  return out;
+}
+
+/** A status with every text a server could have written (stderr tail, messages, warnings) redacted. */
+export function redactStatus(status: ServerStatus, redact: (text: string) => string): ServerStatus {
+  switch (status.state) {
+    case 'error':
+      return { ...status, message: redact(status.message), stderrTail: status.stderrTail.map(redact), ...(status.detail !== undefined ? { detail: redact(status.detail) } : {}) };
+    case 'ready':
+      return { ...status, warnings: status.warnings.map(redact), ...(status.instructions !== undefined ? { instructions: redact(status.instructions) } : {}) };
+    case 'restarting':
+      return { ...status, lastError: redact(status.lastError) };
+    case 'auth_required':
+    case 'invalid':
+      return { ...status, message: redact(status.message) };
+    case 'disabled':
+    case 'connecting':
+      return status;
+  }
+}
 
 /** Limits of the log buffers; injectable so tests can use small numbers. */
 export interface ServerLogLimits {
@@ -25,6 +53,7 @@ interface Ring {
 /** Keeps the last lines of every server and forwards them live, throttled so a flooding server cannot swamp the UI. */
 export class ServerLogs {
   private readonly rings = new Map<string, Ring>();
+  private readonly secrets = new Map<string, readonly string[]>();
   private seq = 0;
   private readonly limits: ServerLogLimits;
   private readonly onLine: (line: LogLine) => void;
@@ -36,11 +65,27 @@ export class ServerLogs {
     this.now = now;
   }
 
-  /** Appends one line to a server's buffer and pushes it live unless the server is flooding. */
+  /** Sets the values to redact from a server's lines from now on (its masked env and header values, see `secretValues`). */
+  setSecrets(serverId: string, secrets: readonly string[]): void {
+    if (secrets.length > 0) this.secrets.set(serverId, secrets);
+    else this.secrets.delete(serverId);
+  }
+
+  /** `text` with a server's secrets redacted. */
+  redact(serverId: string, text: string): string {
+    const secrets = this.secrets.get(serverId);
+    return secrets ? redactText(text, secrets) : text;
+  }
+
+  /**
+   * Appends one line to a server's buffer and pushes it live unless the server is flooding. A server that prints its
+   * own API key (a debug dump of its env) must not put it on screen: the line is redacted before it is kept.
+   */
   append(serverId: string, stream: LogLine['stream'], text: string, level?: string): void {
     const ring = this.ring(serverId);
     const at = this.now();
-    const cut = text.length > this.limits.maxLineChars ? `${text.slice(0, this.limits.maxLineChars)}…` : text;
+    const clean = this.redact(serverId, text);
+    const cut = clean.length > this.limits.maxLineChars ? `${clean.slice(0, this.limits.maxLineChars)}…` : clean;
     const line: LogLine = { serverId, seq: ++this.seq, at, stream, text: cut, ...(level !== undefined ? { level } : {}) };
     ring.lines.push(line);
     if (ring.lines.length > this.limits.maxLines) ring.lines.splice(0, ring.lines.length - this.limits.maxLines);
@@ -82,6 +127,7 @@ export class ServerLogs {
   /** Forgets a server's lines (it was removed from the configuration). */
   drop(serverId: string): void {
     this.rings.delete(serverId);
+    this.secrets.delete(serverId);
   }
 
   private ring(serverId: string): Ring {

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../../shared/serverConfig.ts';
-import { SECRET_MASK, maskConfig, unmaskConfig } from './serversFileMask.ts';
+import { SECRET_MASK, maskConfig, secretValues, unmaskConfig } from './serversFileMask.ts';
 
 const http: ServerConfig = {
   type: 'http',
   url: 'https://user:pw@mcp.example.com/mcp?api_key=sk-123&team=blue',
   headers: { Authorization: 'Bearer sk-live-abc', 'X-API-Key': 'k-1', 'X-Workspace': 'acme' },
+  publicHeaders: ['x-workspace'],
   oauth: { clientId: 'switchboard', clientSecret: 'cs-42' },
 };
 const stdio: ServerConfig = {
   command: 'npx',
   args: ['-y', 'server-github', '--token', 'ghp_abc', '--api-key=xyz', '--verbose', 'yes'],
   env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_abc', DB_PASSWORD: 'hunter2', LOG_LEVEL: 'debug' },
+  publicEnv: ['LOG_LEVEL'],
 };
 
 describe('secret masking', () => {
@@ -38,6 +40,7 @@ describe('secret masking', () => {
       command: 'npx',
       args: ['mcp-remote', 'https://mcp.example.com/sse?api_key=sk-q-1', '--header', 'Authorization: Bearer sk-h-2', '--header=X-Api-Key:k-3', '--transport', 'http-only'],
       env: { DATABASE_URL: 'postgres://app:pg-pass-4@db.local/app', SERVER_URL: 'https://x.example.com/?token=t-5', MODE: 'fast' },
+      publicEnv: ['DATABASE_URL', 'SERVER_URL', 'MODE'],
     };
     const masked = maskConfig(remote);
     const text = JSON.stringify(masked);
@@ -69,6 +72,30 @@ describe('secret masking', () => {
     const url = masked.type === 'http' ? masked.url.replace('/mcp?', '/v2/mcp?') : '';
     const result = unmaskConfig({ ...masked, type: 'http', url }, http);
     expect(result.ok && result.value.type === 'http' ? result.value.url : '').toBe('https://user:pw@mcp.example.com/v2/mcp?api_key=sk-123&team=blue');
+  });
+
+  it('masks every env and header value whatever its name, unless the user marked it as not secret', () => {
+    const env: ServerConfig = { command: 'x', env: { FOO: 'bar123456', MODE: 'fast' }, publicEnv: ['MODE'] };
+    const headers: ServerConfig = { type: 'http', url: 'https://h.example.com/mcp', headers: { 'X-Custom': 'hdr-987654', Accept: 'text/plain' }, publicHeaders: ['ACCEPT'] };
+    expect(maskConfig(env)).toMatchObject({ env: { FOO: SECRET_MASK, MODE: 'fast' } });
+    expect(maskConfig(headers)).toMatchObject({ headers: { 'X-Custom': SECRET_MASK, Accept: 'text/plain' } });
+    expect(JSON.stringify([maskConfig(env), maskConfig(headers)])).not.toMatch(/bar123456|hdr-987654/);
+    expect(unmaskConfig(maskConfig(env), env)).toEqual({ ok: true, value: env });
+    expect(unmaskConfig(maskConfig(headers), headers)).toEqual({ ok: true, value: headers });
+  });
+
+  it('keeps a hidden value when the user marks it as not secret without retyping it', () => {
+    const stored: ServerConfig = { command: 'x', env: { FOO: 'bar123456' } };
+    const masked = maskConfig(stored);
+    if ('url' in masked) throw new Error('stdio expected');
+    const incoming: ServerConfig = { ...masked, publicEnv: ['FOO'] };
+    expect(unmaskConfig(incoming, stored)).toEqual({ ok: true, value: { command: 'x', env: { FOO: 'bar123456' }, publicEnv: ['FOO'] } });
+  });
+
+  it('lists the secret values to redact from logs: masked env and header values of 6+ characters, not public or short ones', () => {
+    expect(secretValues({ command: 'x', env: { FOO: 'bar123456', SHORT: 'abc', MODE: 'verbose-mode' }, publicEnv: ['MODE'] })).toEqual(['bar123456']);
+    expect(secretValues(http)).toEqual(expect.arrayContaining(['Bearer sk-live-abc', 'sk-live-abc', 'sk-123']));
+    expect(secretValues(http)).not.toContain('acme');
   });
 
   it('refuses a mask with no stored value behind it, naming the field', () => {

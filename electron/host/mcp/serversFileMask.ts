@@ -1,8 +1,8 @@
 /**
- * Secrets stay in servers.json (the user put them there) but never reach the renderer: header values, env values,
- * URL query parameters and `--token value` arguments whose names look secret, and the OAuth client secret, are
- * masked in the server list, and a
- * config sent back with the mask untouched keeps the stored value.
+ * Secrets stay in servers.json (the user put them there) but never reach the renderer: every env and header value
+ * (except those the user marked as not secret in `publicEnv` / `publicHeaders`), URL query parameters and `--token value`
+ * arguments whose names look secret, and the OAuth client secret, are masked in the server list, and a config sent back
+ * with the mask untouched keeps the stored value.
  */
 import { err, ok, type Result } from '../../../shared/errors.ts';
 import { isHttpConfig, type ServerConfig } from '../../../shared/serverConfig.ts';
@@ -41,9 +41,56 @@ function maskNamed(name: string, value: string): string {
   return looksSecret(name) ? maskValue(value) : maskEmbedded(value);
 }
 
-function maskRecord(values: Record<string, string> | undefined): Record<string, string> | undefined {
+/** Names the user marked as not secret; header names compare in lower case as HTTP does. */
+function publicNames(config: ServerConfig): Set<string> {
+  return isHttpConfig(config) ? new Set((config.publicHeaders ?? []).map((name) => name.toLowerCase())) : new Set(config.publicEnv ?? []);
+}
+
+/** Whether a value of this env variable or header is shown in the clear. */
+function isPublic(config: ServerConfig, name: string): boolean {
+  return publicNames(config).has(isHttpConfig(config) ? name.toLowerCase() : name);
+}
+
+/** Env values and header values are all secret by default, whatever their names: only a public one is shown (minus any password it embeds). */
+function maskRecord(values: Record<string, string> | undefined, config: ServerConfig): Record<string, string> | undefined {
   if (!values) return undefined;
-  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, maskNamed(name, value)]));
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, isPublic(config, name) ? maskEmbedded(value) : maskValue(value)]));
+}
+
+/**
+ * The values of a config that must never be shown: every masked env and header value (the part after an auth scheme
+ * too), the OAuth client secret, and secrets inside URLs and arguments. Values shorter than 6 characters are left out:
+ * redacting `1` or `yes` from a log would blank ordinary text.
+ */
+export function secretValues(config: ServerConfig): string[] {
+  const values = new Set<string>();
+  const add = (value: string | undefined) => {
+    if (value !== undefined && value.length >= 6) values.add(value);
+  };
+  const record = isHttpConfig(config) ? config.headers : config.env;
+  for (const [name, value] of Object.entries(record ?? {})) {
+    if (isPublic(config, name)) continue;
+    add(value);
+    add(/^(?:Bearer|Basic|Token|Bot|Digest)\s+(.+)$/i.exec(value)?.[1]);
+  }
+  if (isHttpConfig(config)) {
+    add(config.oauth?.clientSecret);
+    try {
+      const url = new URL(config.url);
+      add(decodeURIComponent(url.password));
+      for (const [name, value] of url.searchParams) if (looksSecret(name)) add(value);
+    } catch {
+      // An invalid URL never connected, so nothing of it can reach a log.
+    }
+  } else {
+    const args = config.args ?? [];
+    const masked = maskArgs(args) ?? [];
+    args.forEach((arg, i) => {
+      if (masked[i] !== arg) add(/^--?[A-Za-z0-9_.-]+=(.*)$/.exec(arg)?.[1] ?? arg);
+    });
+  }
+  // Longest first, so a value containing a shorter one is replaced whole.
+  return [...values].sort((a, b) => b.length - a.length);
 }
 
 /** Masks secret-looking query parameters (`?api_key=...`) and any password in the URL's userinfo. */
@@ -97,11 +144,11 @@ export function maskArgs(args: string[] | undefined): string[] | undefined {
 /** The config as the renderer may see it. */
 export function maskConfig(config: ServerConfig): ServerConfig {
   if (isHttpConfig(config)) {
-    const headers = maskRecord(config.headers);
+    const headers = maskRecord(config.headers, config);
     const oauth = config.oauth?.clientSecret !== undefined ? { ...config.oauth, clientSecret: maskValue(config.oauth.clientSecret) } : config.oauth;
     return { ...config, url: maskUrl(config.url), ...(headers ? { headers } : {}), ...(oauth ? { oauth } : {}) };
   }
-  const env = maskRecord(config.env);
+  const env = maskRecord(config.env, config);
   const args = maskArgs(config.args);
   return { ...config, ...(env ? { env } : {}), ...(args ? { args } : {}) };
 }
@@ -111,9 +158,12 @@ function keep(incoming: string, stored: string | undefined, mask: (value: string
   return stored !== undefined && incoming === mask(stored) ? stored : incoming;
 }
 
+/** A value comes back either fully masked or, when it was public (or the user just made it public), with only an embedded password masked. */
 function unmaskRecord(incoming: Record<string, string> | undefined, stored: Record<string, string> | undefined) {
   if (!incoming) return undefined;
-  return Object.fromEntries(Object.entries(incoming).map(([name, value]) => [name, keep(value, stored?.[name], (v) => maskNamed(name, v))]));
+  return Object.fromEntries(
+    Object.entries(incoming).map(([name, value]) => [name, keep(keep(value, stored?.[name], maskValue), stored?.[name], maskEmbedded)]),
+  );
 }
 
 /** Puts stored query parameters and password back where the edited URL still carries the mask (path edits allowed). */
