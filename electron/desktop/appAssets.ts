@@ -1,6 +1,7 @@
-/** Maps app:// URLs to files of the built renderer, refusing anything outside it; pure so it is tested without Electron. */
+/** Maps app:// URLs to files of the built renderer, refusing anything outside it; tested without Electron. */
 import { join, normalize, relative, sep, isAbsolute } from 'node:path';
 import { contentTypeOf } from '../assets/contentTypes.ts';
+import { realFileInside } from '../assets/realFileInside.ts';
 
 /** The custom scheme the renderer is served from (a real origin, unlike file://). */
 export const APP_SCHEME = 'app';
@@ -35,4 +36,12 @@ export function resolveAppAsset(rootDir: string, url: string): AssetLookup {
   // An encoded "..", a backslash on Windows or an absolute path must not climb out of the renderer folder.
   if (fromRoot === '' || fromRoot.startsWith(`..${sep}`) || fromRoot === '..' || isAbsolute(fromRoot)) return { ok: false, status: 403 };
   return { ok: true, path: candidate, mimeType: contentTypeOf(candidate) };
+}
+
+/** `resolveAppAsset`, then the file itself: a symlink whose target lies outside the renderer folder is 404, like a missing file. */
+export function resolveAppFile(rootDir: string, url: string): AssetLookup {
+  const lookup = resolveAppAsset(rootDir, url);
+  if (!lookup.ok) return lookup;
+  const real = realFileInside(rootDir, lookup.path);
+  return real ? { ...lookup, path: real } : { ok: false, status: 404 };
 }

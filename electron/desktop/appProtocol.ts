@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Protocol } from 'electron';
 import type { Logger } from '../host/environment.ts';
-import { APP_SCHEME, resolveAppAsset } from './appAssets.ts';
+import { APP_SCHEME, resolveAppFile } from './appAssets.ts';
 import { contentSecurityPolicy } from './csp.ts';
 
 /** The privileges of app://: a standard, secure origin whose ES module scripts (Vite's output) load; never bypassCSP. */
@@ -18,7 +18,7 @@ export function registerAppScheme(protocol: Protocol): void {
 export function serveRenderer(protocol: Protocol, rendererDir: string, logger: Logger): void {
   const csp = contentSecurityPolicy();
   protocol.handle(APP_SCHEME, async (request) => {
-    const lookup = resolveAppAsset(rendererDir, request.url);
+    const lookup = resolveAppFile(rendererDir, request.url);
     if (!lookup.ok) {
       logger.warn('app protocol: request refused', { url: request.url, status: lookup.status });
       return new Response(null, { status: lookup.status });

@@ -1,8 +1,9 @@
 /** Serves the built renderer (dist/renderer) with safe paths, content types and single-page fallback. */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { contentTypeOf } from '../assets/contentTypes.ts';
+import { realFileInside } from '../assets/realFileInside.ts';
 
 /** True when the renderer has been built into `dir`. */
 export function rendererBuilt(dir: string): boolean {
@@ -12,7 +13,7 @@ export function rendererBuilt(dir: string): boolean {
 /** The message shown when the renderer is missing; says exactly what to run. */
 export const notBuiltMessage = 'The Switchboard UI has not been built yet. Run `npm run build:renderer` (or `npm run build`), then start web mode again.';
 
-/** Resolves a URL path to a file inside `root`, or undefined for traversal attempts and missing files. */
+/** Resolves a URL path to a file really inside `root` (symlinks followed, then checked), or undefined for escapes and missing files. */
 export function resolveAsset(root: string, urlPath: string): string | undefined {
   let decoded: string;
   try {
@@ -24,8 +25,7 @@ export function resolveAsset(root: string, urlPath: string): string | undefined 
   const base = resolve(root);
   const full = resolve(base, `.${normalize(`/${decoded}`)}`);
   if (full !== base && !full.startsWith(base + sep)) return undefined;
-  if (!existsSync(full) || !statSync(full).isFile()) return undefined;
-  return full;
+  return realFileInside(base, full);
 }
 
 /**
