@@ -1,5 +1,6 @@
 /**
- * `npm test`: type-check, lint, unit + integration tests, then end-to-end tests in Chromium.
+ * `npm test [-- <step>...]`: type-check, lint, unit + integration tests, then end-to-end tests in Chromium.
+ * Steps: typecheck, lint, electron, unit, conformance, e2e (all by default), smoke (only when named).
  * Prints one closing line `N passed, N failed` counting every test and every check.
  */
 import { spawnSync } from 'node:child_process';
@@ -34,6 +35,8 @@ const add = (count: StepCount) => {
 const check = (passed: boolean) => add(passed ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
 
 const only = process.argv.slice(2);
+/** The smoke subset: which Node runs scripts and their children, `npm start`'s decisions, the e2e browser lookup. */
+const smokeTests = ['scripts/nodeRuntime.test.ts', 'scripts/startDecision.test.ts', 'scripts/browserPath.test.ts'];
 const wants = (step: string) => only.length === 0 || only.includes(step);
 
 if (wants('typecheck')) check(run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
@@ -42,6 +45,13 @@ if (wants('electron')) check(run('electron security + packaging config', 'npm', 
 if (wants('unit')) {
   const report = join(outDir, 'vitest.json');
   run('unit + integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  add(vitestCounts(report));
+}
+// `npm test -- smoke` (only when named): a few fast tests that show the toolchain works, run by CI in a fresh clone
+// under Node 20 (scripts/ci/node20Smoke.sh). They are part of `unit` too, so a full run does not repeat them.
+if (only.includes('smoke')) {
+  const report = join(outDir, 'smoke.json');
+  run('smoke', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...smokeTests]);
   add(vitestCounts(report));
 }
 /** Runs a command whose last line is `N passed, N failed` and counts it; a run without that line counts as one failure. */
@@ -59,12 +69,20 @@ function runCounted(label: string, command: string, args: string[]): StepCount {
 if (wants('conformance')) add(runCounted('MCP conformance, client scenarios', 'npm', ['run', '--silent', 'conformance']));
 if (wants('conformance')) add(runCounted('MCP conformance, auth scenarios', 'npm', ['run', '--silent', 'conformance', '--', '--auth']));
 if (wants('e2e') && existsSync(join(root, 'vitest.e2e.config.ts'))) {
-  const built = run('build renderer', 'npm', ['run', '--silent', 'build:renderer']);
-  check(built);
-  if (built) {
-    const report = join(outDir, 'e2e.json');
-    run('end-to-end', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
-    add(vitestCounts(report));
+  // No browser is one failed check with the fix spelled out, not every suite failing on Playwright's bare error.
+  const { lookUpChromium } = await import('../tests/e2e/browserPath.ts');
+  const browser = lookUpChromium();
+  if (!browser.found) {
+    console.log(`\n=== end-to-end: not run\n${browser.message}`);
+    check(false);
+  } else {
+    const built = run('build renderer', 'npm', ['run', '--silent', 'build:renderer']);
+    check(built);
+    if (built) {
+      const report = join(outDir, 'e2e.json');
+      run('end-to-end', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+      add(vitestCounts(report));
+    }
   }
 }
 
