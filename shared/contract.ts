@@ -84,7 +84,25 @@ export const callSchemas = {
   // Host environment
   'app.info': empty,
   'app.openExternal': z.object({ url: z.string().url() }),
+  // Files kept aside (a history moved aside, an unreadable settings.json): notices that last until dismissed
+  'storage.dismissNotice': z.object({ id: z.string().min(1) }),
+  /** Puts a moved-aside history back; the current history.db is kept aside first. */
+  'storage.restoreHistory': z.object({ id: z.string().min(1) }),
 } as const;
+
+/** A file of the data folder that could not be used and was kept aside; shown until the user dismisses it. */
+export interface StorageNotice {
+  id: string;
+  kind: 'history_moved_aside' | 'settings_unreadable';
+  /** The file that had the problem (name in the data folder). */
+  file: string;
+  /** Where its content was kept (name in the data folder). */
+  keptAs: string;
+  /** What SQLite or the JSON parser said. */
+  reason: string;
+  /** When it happened (ISO 8601). */
+  at: string;
+}
 
 /** Information about the running host. */
 export interface AppInfo {
@@ -94,6 +112,8 @@ export interface AppInfo {
   platform: string;
   /** Notices the user should see once (e.g. secrets stored in a file, not the keychain). */
   notices: string[];
+  /** Files kept aside, shown until dismissed (absent from hosts that predate them). */
+  storageNotices?: StorageNotice[];
 }
 
 /** Result type of every host call. */
@@ -140,6 +160,8 @@ export interface CallResults {
   'models.list': { models: ModelInfo[]; fromApi: boolean };
   'app.info': AppInfo;
   'app.openExternal': null;
+  'storage.dismissNotice': StorageNotice[];
+  'storage.restoreHistory': StorageNotice[];
 }
 
 /** Every call's channel name. */
@@ -159,7 +181,8 @@ export interface HostEvents {
   'chats.changed': ChatSummary[];
   'chat.stream': ChatStreamEvent;
   'approvals.changed': PendingApproval[];
-  'elicitations.changed': PendingElicitation[];
+  /** Changes to the pending elicitations (not a whole list: `elicitations.list` gives that). */
+  'elicitations.delta': { added: PendingElicitation[]; removed: string[] };
   'settings.changed': SettingsView;
   /** A command from the desktop app's menu (New Chat, Settings); never sent in web mode. */
   'app.command': { command: 'new_chat' | 'open_settings' };

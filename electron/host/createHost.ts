@@ -1,12 +1,14 @@
 /** Composition root of the host core: wires the MCP and chat modules into one typed HostApi. Never imports electron. */
-import { mkdirSync } from 'node:fs';
-import { ok } from '../../shared/errors.ts';
+import { appError, ok } from '../../shared/errors.ts';
 import type { HostApi } from '../../shared/contract.ts';
 import { HostEventHub } from './events.ts';
 import type { HostEnvironment } from './environment.ts';
 import type { AppCalls } from './ports.ts';
 import { createMcpModule } from './mcp/mcpModule.ts';
 import { createChatModule } from './chat/chatModule.ts';
+import { acquireDataDirLock } from './store/dataDirLock.ts';
+import { makeDataDirPrivate } from './store/privateFiles.ts';
+import { StorageNoticeBook } from './store/storageNotices.ts';
 
 /** A running host core. */
 export interface Host {
@@ -14,29 +16,71 @@ export interface Host {
   events: HostEventHub;
   /** Starts every enabled server; resolves when all have settled. */
   start(): Promise<void>;
-  /** Stops chats, closes clients and child processes, closes the database. Idempotent. */
+  /** Stops chats, closes clients and child processes, closes the database, releases the data folder. Idempotent. */
   shutdown(): Promise<void>;
 }
 
-/** Builds the host core for one environment (desktop, web mode, tests). */
+/**
+ * Builds the host core for one environment (desktop, web mode, tests). Throws DataDirLockedError when another live
+ * host uses the data folder, and HistoryUnavailableError when history.db cannot be opened without losing it.
+ */
 export async function createHost(env: HostEnvironment): Promise<Host> {
-  mkdirSync(env.dataDir, { recursive: true });
+  makeDataDirPrivate(env.dataDir, env.logger);
+  const lock = acquireDataDirLock(env.dataDir, env.mode);
+  try {
+    return await assemble(env, () => lock.release());
+  } catch (cause) {
+    lock.release();
+    throw cause;
+  }
+}
+
+async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<Host> {
   const events = new HostEventHub();
+  const notices = new StorageNoticeBook(env.dataDir, env.logger);
   const mcp = await createMcpModule({ env, events });
-  const chat = await createChatModule({ env, events, tools: mcp.tools, elicitations: mcp.elicitations });
+  let chat;
+  try {
+    chat = await createChatModule({ env, events, tools: mcp.tools, elicitations: mcp.elicitations });
+  } catch (cause) {
+    await mcp.shutdown();
+    throw cause;
+  }
+  const chatModule = chat;
 
   const app: AppCalls = {
     'app.info': () =>
       Promise.resolve(
-        ok({ version: env.version, mode: env.mode, dataDir: env.dataDir, platform: process.platform, notices: env.notices ?? [] }),
+        ok({
+          version: env.version,
+          mode: env.mode,
+          dataDir: env.dataDir,
+          platform: process.platform,
+          notices: env.notices ?? [],
+          storageNotices: notices.list(),
+        }),
       ),
     'app.openExternal': async ({ url }) => {
       await env.openExternal(url);
       return ok(null);
     },
+    'storage.dismissNotice': ({ id }) => {
+      try {
+        return Promise.resolve(ok(notices.dismiss(id)));
+      } catch (cause) {
+        return Promise.resolve({ ok: false, error: appError('storage_error', `The notice could not be dismissed: ${String(cause)}`) });
+      }
+    },
+    'storage.restoreHistory': async ({ id }) => {
+      try {
+        return await chatModule.restoreHistory(id);
+      } catch (cause) {
+        return { ok: false, error: appError('storage_error', `The history could not be restored: ${String(cause)}`) };
+      }
+    },
   };
 
-  const api: HostApi = { ...mcp.api, ...chat.api, ...app };
+  const api: HostApi = { ...mcp.api, ...chatModule.api, ...app };
   let stopping: Promise<void> | undefined;
   return {
     api,
@@ -44,8 +88,12 @@ export async function createHost(env: HostEnvironment): Promise<Host> {
     start: () => mcp.start(),
     shutdown: () => {
       stopping ??= (async () => {
-        await chat.shutdown();
-        await mcp.shutdown();
+        try {
+          await chatModule.shutdown();
+          await mcp.shutdown();
+        } finally {
+          releaseLock();
+        }
       })();
       return stopping;
     },

@@ -1,6 +1,6 @@
 /** The seams between host modules: what the chat engine needs from the MCP layer, and the module shapes createHost wires. */
 import type { Result } from '../../shared/errors.ts';
-import type { HostApi } from '../../shared/contract.ts';
+import type { HostApi, StorageNotice } from '../../shared/contract.ts';
 import type { ApprovalPolicy } from '../../shared/serverConfig.ts';
 import type { ExposedTool, ResourceContents, ToolResult } from '../../shared/servers.ts';
 import type { ToolProgress } from '../../shared/chat.ts';
@@ -27,8 +27,8 @@ export interface ToolCaller {
   getTool(exposedName: string): ExposedTool | undefined;
   /** Policy verdict: deny, always allow / trusted read-only hint, or ask. */
   approvalVerdict(exposedName: string): ApprovalVerdict;
-  /** Persists a per-tool approval policy (e.g. after "Always allow"). */
-  setApproval(serverId: string, toolName: string, policy: ApprovalPolicy): Promise<Result<ExposedTool[]>>;
+  /** Persists a per-tool approval policy (e.g. after "Always allow", remembering the definition approved: by default the current one). */
+  setApproval(serverId: string, toolName: string, policy: ApprovalPolicy, approvedFingerprint?: string): Promise<Result<ExposedTool[]>>;
   /** Routes a call; abort is reported as `cancelled`, not as a timeout. */
   callTool(exposedName: string, args: Record<string, unknown>, options?: ToolCallOptions): Promise<Result<ToolResult>>;
   /** Reads a resource (for attachments). */
@@ -72,7 +72,7 @@ export type ChatCalls = Pick<
 >;
 
 /** Calls answered by createHost itself. */
-export type AppCalls = Pick<HostApi, 'app.info' | 'app.openExternal'>;
+export type AppCalls = Pick<HostApi, 'app.info' | 'app.openExternal' | 'storage.dismissNotice' | 'storage.restoreHistory'>;
 
 /** The MCP module: connections, registry, config, elicitation. */
 export interface McpModule {
@@ -88,6 +88,8 @@ export interface McpModule {
 /** The chat module: provider, loop, history, approvals, settings. */
 export interface ChatModule {
   api: ChatCalls;
+  /** Puts a moved-aside history back (stopping running chats first); the current one is kept aside. */
+  restoreHistory(noticeId: string): Promise<Result<StorageNotice[]>>;
   /** Stops every running chat and closes the database. */
   shutdown(): Promise<void>;
 }

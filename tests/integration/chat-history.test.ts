@@ -80,7 +80,7 @@ describe('chat history through the contract', () => {
     writeFileSync(join(data.dir, 'history.db'), 'precious but damaged bytes '.repeat(500));
     target = await startHost({ dataDir: data.dir, baseUrl: llm.url });
     const info = value(await target.api['app.info']({}));
-    expect(info.notices.join('\n')).toMatch(/chat history could not be read.*history\.db\.corrupt-/);
+    expect(info.storageNotices?.map((n) => `${n.kind} ${n.keptAs}`).join('\n')).toMatch(/history_moved_aside history\.db\.corrupt-/);
     const aside = readdirSync(data.dir).find((f) => f.startsWith('history.db.corrupt-'));
     expect(aside && readFileSync(join(data.dir, aside), 'utf8')).toContain('precious but damaged bytes');
     const chat = value(await target.api['chats.create']({}));

@@ -7,7 +7,8 @@ import { appError, type AppError, type Result } from '../../../shared/errors.ts'
 import type { HostEventHub } from '../events.ts';
 import type { HostEnvironment } from '../environment.ts';
 import type { ChatCalls, ChatModule, ElicitationBroker, ToolCaller } from '../ports.ts';
-import { openHistoryDatabase } from '../store/database.ts';
+import { HistoryFile } from '../store/historyFile.ts';
+import { StorageNoticeBook } from '../store/storageNotices.ts';
 import { ChatRepository } from '../store/chatRepository.ts';
 import { SettingsStore } from '../store/settingsStore.ts';
 import { AnthropicProvider } from './provider.ts';
@@ -50,15 +51,12 @@ function guard<T extends Record<string, (params: never) => Promise<Result<unknow
 /** Builds the chat module (provider, loop, history, approvals, settings). */
 export function createChatModule(deps: { env: HostEnvironment; events: HostEventHub; tools: ToolCaller; elicitations: ElicitationBroker }): Promise<ChatModule> {
   const { env, events, tools, elicitations } = deps;
-  const opened = openHistoryDatabase(join(env.dataDir, 'history.db'), env.logger);
-  if (opened.notice) {
-    // app.info reads env.notices on every call, so the notice reaches the user through the existing channel.
-    (env.notices ??= []).push(opened.notice);
-  }
-  const { db } = opened;
-  const repo = new ChatRepository(db);
+  // A corrupt history is moved aside and a notice kept until dismissed; any other failure to open stops the start.
+  const book = new StorageNoticeBook(env.dataDir, env.logger);
+  const history = new HistoryFile({ dataDir: env.dataDir, book, logger: env.logger });
+  const repo = new ChatRepository(history.db);
   closeInterrupted(repo);
-  const settings = new SettingsStore(join(env.dataDir, 'settings.json'), env.logger);
+  const settings = new SettingsStore(join(env.dataDir, 'settings.json'), env.logger, book);
   const provider = new AnthropicProvider(env.secrets);
   const approvals = new ApprovalQueue((pending) => events.emit('approvals.changed', pending));
   const chatsChanged = () => events.emit('chats.changed', repo.listChats({ limit: chatsChangedLimit }));
@@ -83,11 +81,26 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
   let closed: Promise<void> | undefined;
   return Promise.resolve({
     api,
+    restoreHistory: async (noticeId) => {
+      const result = await history.restore(
+        noticeId,
+        async () => {
+          await runner.stopAll();
+          approvals.cancelAll();
+        },
+        (db) => {
+          repo.useDatabase(db);
+          closeInterrupted(repo);
+        },
+      );
+      chatsChanged();
+      return result;
+    },
     shutdown: () => {
       closed ??= (async () => {
         await runner.stopAll();
         approvals.cancelAll();
-        db.close();
+        history.db.close();
       })();
       return closed;
     },

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 
 /** Options of one atomic write. */
 export interface AtomicWriteOptions {
-  /** File mode of the new file, e.g. 0o600 for files that hold secrets. */
+  /** File mode of the new file; 0o600 by default (everything in the data folder is private to the user). */
   mode?: number;
   /** Runs after the new content is safely on disk and before it replaces the old file (e.g. keep a backup). */
   beforeReplace?: () => Promise<void>;
@@ -19,7 +19,7 @@ export async function writeFileAtomic(path: string, text: string, options: Atomi
   await mkdir(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
   try {
-    const handle = await open(temp, 'w', options.mode ?? 0o666);
+    const handle = await open(temp, 'w', options.mode ?? 0o600);
     try {
       await handle.writeFile(text, 'utf8');
       await handle.sync();

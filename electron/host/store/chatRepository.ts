@@ -112,13 +112,23 @@ function toMessage(row: Row, toolCalls: Map<string, ToolCallBlock>): ChatMessage
 
 /** Repository of chats, messages and tool calls. Synchronous: node:sqlite is, and each call is short. */
 export class ChatRepository {
-  private readonly db: DatabaseSync;
-  private readonly stmts: Record<string, StatementSync>;
+  private db: DatabaseSync;
+  private stmts: Record<string, StatementSync>;
 
   constructor(db: DatabaseSync) {
     this.db = db;
+    this.stmts = ChatRepository.prepare(db);
+  }
+
+  /** Switches to another open database (a restored history); the old one is the caller's to close. */
+  useDatabase(db: DatabaseSync): void {
+    this.stmts = ChatRepository.prepare(db);
+    this.db = db;
+  }
+
+  private static prepare(db: DatabaseSync): Record<string, StatementSync> {
     const p = (sql: string) => db.prepare(sql);
-    this.stmts = {
+    return {
       insertChat: p('INSERT INTO chats (id, title, title_locked, model, created_at, updated_at) VALUES (?, ?, 0, ?, ?, ?)'),
       getChat: p(`SELECT ${summaryColumns} FROM chats WHERE id = ?`),
       listChats: p(`SELECT ${summaryColumns} FROM chats ORDER BY updated_at DESC, id LIMIT ? OFFSET ?`),

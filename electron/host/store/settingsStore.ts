@@ -1,26 +1,29 @@
 /**
- * App settings in <dataDir>/settings.json, written atomically (temp file + rename). Kept apart from history.db so a
- * damaged history never costs the user their settings. A field that fails validation falls back to its default alone.
+ * App settings in <dataDir>/settings.json, written atomically (temp file + rename, 0600). Kept apart from history.db
+ * so a damaged history never costs the user their settings. Read leniently (comments, trailing commas); a field that
+ * fails validation falls back to its default alone. A file that cannot be parsed at all is never overwritten: a copy
+ * is kept aside, the user is told (a storage notice), and saves are refused until the file is fixed or removed.
  */
-import { readFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parseJsonc } from '../../../shared/importConfigJson.ts';
 import { defaultSettings, settingsSchema, type Settings } from '../../../shared/settings.ts';
 import type { Logger } from '../environment.ts';
 import { writeFileAtomic } from './atomicFile.ts';
+import { asideName } from './database.ts';
+import type { StorageNoticeBook } from './storageNotices.ts';
 
-/** Reads settings, keeping every valid field and defaulting the rest. */
-export function readSettings(path: string, logger: Logger): Settings {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') logger.warn('settings.json unreadable; using defaults', { reason: String(cause) });
-    return { ...defaultSettings };
-  }
-  if (!raw || typeof raw !== 'object') return { ...defaultSettings };
+/** What reading settings.json found. */
+export type SettingsFileState =
+  | { state: 'ok'; settings: Settings }
+  | { state: 'missing' }
+  | { state: 'unreadable'; problem: string; text?: string };
+
+function fromObject(raw: Record<string, unknown>, logger: Logger): Settings {
   const out: Record<string, unknown> = { ...defaultSettings };
   const shape = settingsSchema.shape;
   for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
-    const value = (raw as Record<string, unknown>)[key];
+    const value = raw[key];
     if (value === undefined) continue;
     const parsed = shape[key].safeParse(value);
     if (parsed.success) out[key] = parsed.data;
@@ -29,15 +32,42 @@ export function readSettings(path: string, logger: Logger): Settings {
   return settingsSchema.parse(out);
 }
 
+/** Reads settings.json without ever changing it. */
+export function readSettingsFile(path: string, logger: Logger): SettingsFileState {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'missing' };
+    return { state: 'unreadable', problem: cause instanceof Error ? cause.message : String(cause) };
+  }
+  const parsed = parseJsonc(text);
+  if (!parsed.ok) return { state: 'unreadable', problem: parsed.problem.message, text };
+  if (!parsed.value || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) return { state: 'unreadable', problem: 'expected a JSON object', text };
+  return { state: 'ok', settings: fromObject(parsed.value as Record<string, unknown>, logger) };
+}
+
+/** Reads settings, keeping every valid field and defaulting the rest (and everything when the file is unreadable). */
+export function readSettings(path: string, logger: Logger): Settings {
+  const read = readSettingsFile(path, logger);
+  return read.state === 'ok' ? read.settings : { ...defaultSettings };
+}
+
 /** Settings held in memory and persisted on every change. */
 export class SettingsStore {
   private current: Settings;
   private readonly path: string;
+  private readonly logger: Logger;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Name of the copy of an unreadable settings.json, for the refusal message. */
+  private keptAs: string | undefined;
 
-  constructor(path: string, logger: Logger) {
+  constructor(path: string, logger: Logger, book?: StorageNoticeBook) {
     this.path = path;
-    this.current = readSettings(path, logger);
+    this.logger = logger;
+    const read = readSettingsFile(path, logger);
+    this.current = read.state === 'ok' ? read.settings : { ...defaultSettings };
+    if (read.state === 'unreadable') this.keepAside(read, book);
   }
 
   /** The current settings. */
@@ -45,16 +75,53 @@ export class SettingsStore {
     return this.current;
   }
 
-  /** Writes a validated change and then applies it; resolves once it is on disk. A change that cannot be saved is not applied. */
+  /**
+   * Writes a validated change on top of what is on disk now, then applies it; resolves once it is on disk. A change
+   * that cannot be saved is not applied; an unreadable file on disk is not overwritten (the promise rejects, saying why).
+   */
   async update(change: Partial<Settings>): Promise<Settings> {
     // Serialized, and each change is built on the last saved one, so an older snapshot can never land after a newer one.
     const write = this.queue.then(async () => {
-      const next = { ...this.current, ...change };
-      await writeFileAtomic(this.path, `${JSON.stringify(next, null, 2)}\n`);
+      const disk = readSettingsFile(this.path, this.logger);
+      if (disk.state === 'unreadable') {
+        const copy = this.keptAs ? ` A copy is kept as ${this.keptAs}.` : '';
+        throw new Error(`${this.path} cannot be read (${disk.problem}), so Switchboard will not overwrite it.${copy} Fix or delete the file, then try again.`);
+      }
+      const next = { ...(disk.state === 'ok' ? disk.settings : this.current), ...change };
+      await writeFileAtomic(this.path, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
       this.current = next;
       return next;
     });
     this.queue = write.catch(() => {});
     return write;
+  }
+
+  // Copies the unreadable file aside (once per content) and records a notice the user sees until dismissing it.
+  private keepAside(read: { problem: string; text?: string }, book: StorageNoticeBook | undefined): void {
+    this.logger.warn('settings.json unreadable; using defaults and leaving the file as it is', { reason: read.problem });
+    if (read.text === undefined) return;
+    const dir = join(this.path, '..');
+    const same = book?.list().find((n) => {
+      if (n.kind !== 'settings_unreadable') return false;
+      try {
+        return readFileSync(join(dir, n.keptAs), 'utf8') === read.text;
+      } catch {
+        return false;
+      }
+    });
+    if (same) {
+      this.keptAs = same.keptAs;
+      return;
+    }
+    const copy = asideName(this.path, 'unreadable');
+    try {
+      copyFileSync(this.path, copy);
+      chmodSync(copy, 0o600);
+    } catch (cause) {
+      this.logger.error('settings.json could not be copied aside', { reason: String(cause) });
+      return;
+    }
+    this.keptAs = basename(copy);
+    book?.add({ kind: 'settings_unreadable', file: basename(this.path), keptAs: this.keptAs, reason: read.problem });
   }
 }
