@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultSettings } from '../../../shared/settings.ts';
 import { silentLogger } from '../environment.ts';
 import { SettingsStore, readSettings } from './settingsStore.ts';
+import { StorageNoticeBook } from './storageNotices.ts';
 
 let dirs: string[] = [];
 afterEach(() => {
@@ -45,5 +46,40 @@ describe('settings store', () => {
     writeFileSync(join(path, '..'), 'not a folder');
     await expect(store.update({ maxTurns: 9, apiBaseUrl: 'https://gateway.example.com' })).rejects.toThrow();
     expect(store.get()).toMatchObject({ maxTurns: 5, apiBaseUrl: defaultSettings.apiBaseUrl });
+  });
+
+  it('reads a hand-edited file with a trailing comma and a comment instead of resetting it', () => {
+    const path = file();
+    writeFileSync(path, '{\n  // mine\n  "model": "claude-x",\n  "maxTurns": 7,\n}\n');
+    expect(readSettings(path, silentLogger)).toMatchObject({ model: 'claude-x', maxTurns: 7 });
+  });
+
+  it('never overwrites an unreadable settings.json: keeps a copy, records a notice naming the problem, refuses saves until fixed', async () => {
+    const path = file();
+    const dir = join(path, '..');
+    const broken = '{ "model": "claude-x" "maxTurns": 7 }';
+    writeFileSync(path, broken);
+    const book = new StorageNoticeBook(dir, silentLogger);
+    const store = new SettingsStore(path, silentLogger, book);
+    expect(store.get()).toEqual(defaultSettings);
+    const [notice] = book.list();
+    expect(notice).toMatchObject({ kind: 'settings_unreadable', file: 'settings.json' });
+    expect(notice?.reason).toMatch(/line 1/i);
+    expect(readFileSync(join(dir, notice?.keptAs ?? ''), 'utf8')).toBe(broken);
+    expect(statSync(join(dir, notice?.keptAs ?? '')).mode & 0o777).toBe(0o600);
+
+    await expect(store.update({ maxTurns: 9 })).rejects.toThrow(/settings\.json cannot be read .*will not overwrite it.*settings\.json\.unreadable-/);
+    expect(readFileSync(path, 'utf8')).toBe(broken);
+
+    // The same file at the next start: no second copy, no second notice.
+    new SettingsStore(path, silentLogger, book);
+    expect(book.list()).toHaveLength(1);
+    expect(readdirSync(dir).filter((f) => f.startsWith('settings.json.unreadable-'))).toHaveLength(1);
+
+    // Fixed by hand while the app runs: the next save builds on the fixed file.
+    writeFileSync(path, '{ "model": "claude-x", "maxTurns": 7 }');
+    await store.update({ systemPrompt: 'hi' });
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ model: 'claude-x', maxTurns: 7, systemPrompt: 'hi' });
+    expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 });
