@@ -117,6 +117,12 @@ export interface PendingApproval {
   toolName: string;
   exposedName: string;
   title?: string;
+  /** The tool's full description as the model reads it, so the user can see every instruction it carries. */
+  description?: string;
+  /** Fingerprint of the definition shown; "always allow" approves exactly this one. */
+  fingerprint?: string;
+  /** The tool is set to always allow but its definition changed since the user approved it. */
+  changedSinceApproval?: boolean;
   input: unknown;
   destructive: boolean;
   readOnly: boolean;

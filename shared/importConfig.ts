@@ -8,6 +8,7 @@ import type { AppError } from './errors.ts';
 import { httpServerConfigSchema, serverNameSchema, stdioServerConfigSchema, type ServerConfig } from './serverConfig.ts';
 import type { ImportDecision, ImportEntry, ImportOutcome, ImportPreview } from './servers.ts';
 import { parseJsonc } from './importConfigJson.ts';
+import { recordFrom } from './ownRecord.ts';
 
 /** A failed entry check: what is wrong and which field (dotted, relative to the entry). */
 export interface EntryProblem {
@@ -101,16 +102,14 @@ export function convertEntry(rawName: string, raw: unknown): ConvertedEntry {
 
 /** Env and header values must be strings; numbers and booleans are converted with a note, others fail validation. */
 function stringifyValues(values: Record<string, unknown>, field: string, warnings: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (typeof value === 'number' || typeof value === 'boolean') {
-      out[key] = String(value);
+  // A null-prototype copy: a variable or header named __proto__ is kept like any other.
+  return recordFrom(
+    Object.entries(values).map(([key, value]): [string, unknown] => {
+      if (typeof value !== 'number' && typeof value !== 'boolean') return [key, value];
       warnings.push(`${field}.${key} was ${typeof value} ${String(value)}; stored as the text "${String(value)}"`);
-    } else {
-      out[key] = value;
-    }
-  }
-  return out;
+      return [key, String(value)];
+    }),
+  );
 }
 
 /** VS Code / Cursor placeholders like `${input:token}`, `${env:HOME}`, `${workspaceFolder}`. */

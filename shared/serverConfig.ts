@@ -1,5 +1,6 @@
 /** Server configuration: the `mcpServers` entry shape Claude Desktop and Cursor use, plus Switchboard's own fields. */
 import { z } from 'zod';
+import { recordSchema } from './ownRecord.ts';
 
 /** Per-tool approval policy: ask each time, always allow, or never run. */
 export const approvalPolicySchema = z.enum(['ask', 'always_allow', 'deny']);
@@ -10,6 +11,11 @@ export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;
 export const toolSettingsSchema = z.object({
   enabled: z.boolean().optional(),
   approval: approvalPolicySchema.optional(),
+  /**
+   * Fingerprint of the tool's title, description and input schema when the user chose "always allow"; a tool whose
+   * definition no longer matches it asks again (a changed description may carry new instructions to the model).
+   */
+  approvedHash: z.string().max(200).optional(),
 });
 /** Per-tool settings kept in the servers file. */
 export type ToolSettings = z.infer<typeof toolSettingsSchema>;
@@ -31,7 +37,7 @@ const switchboardFields = {
   /** Auto-allow tools that declare readOnlyHint. Default false. */
   trustReadOnlyHints: z.boolean().optional(),
   /** Per-tool settings keyed by the server's own tool name. */
-  tools: z.record(z.string(), toolSettingsSchema).optional(),
+  tools: recordSchema(z.string(), toolSettingsSchema).optional(),
 };
 
 const envKeySchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Environment variable names use letters, digits and _');
@@ -41,7 +47,7 @@ export const stdioServerConfigSchema = z.object({
   type: z.literal('stdio').optional(),
   command: z.string().trim().min(1, 'Command is required'),
   args: z.array(z.string()).optional(),
-  env: z.record(envKeySchema, z.string()).optional(),
+  env: recordSchema(envKeySchema, z.string()).optional(),
   /** Env variables the user marked as not secret: shown in the clear. Every other env value is masked. */
   publicEnv: z.array(envKeySchema).optional(),
   cwd: z.string().min(1).optional(),
@@ -62,7 +68,7 @@ export const httpServerConfigSchema = z.object({
         return false;
       }
     }, 'URL must be an http:// or https:// address'),
-  headers: z.record(z.string().min(1), z.string()).optional(),
+  headers: recordSchema(z.string().min(1), z.string()).optional(),
   /** Headers the user marked as not secret (names, any case): shown in the clear. Every other header value is masked. */
   publicHeaders: z.array(z.string().min(1)).optional(),
   /** OAuth sign-in settings; only needed for servers whose authorization server cannot register Switchboard itself. */
@@ -97,7 +103,7 @@ export function isHttpConfig(config: ServerConfig): config is HttpServerConfig {
 
 /** The whole servers file: `{ "mcpServers": { name: entry } }`. Entries stay `unknown` until validated one by one. */
 export const serversFileSchema = z.object({
-  mcpServers: z.record(z.string(), z.unknown()),
+  mcpServers: recordSchema(z.string(), z.unknown()),
 });
 
 /** Defaults applied when a field is absent. */

@@ -34,6 +34,8 @@ export type ServerStatus =
       counts: { tools: number; resources: number; prompts: number };
       /** Non-fatal problems seen while ready (e.g. a non-JSON stdout line). */
       warnings: string[];
+      /** 2026-07-28: the change stream (subscriptions/listen) dropped and is being reopened; lists may be stale meanwhile. */
+      changeStreamDown?: { since: number; nextTryAt: number; reason: string };
     }
   | { state: 'error'; message: string; code: string; stderrTail: string[]; at: number; /** What to try, e.g. the PATH searched. */ detail?: string }
   | { state: 'restarting'; attempt: number; nextTryAt: number; lastError: string }
@@ -70,6 +72,13 @@ export interface ExposedTool {
   annotations?: ToolAnnotations;
   enabled: boolean;
   approval: ApprovalPolicy;
+  /** Fingerprint of title, description and input schema (what "always allow" approves). */
+  fingerprint?: string;
+  /**
+   * True when the tool is set to always allow but its definition changed since the user approved it: calls ask
+   * again until the user re-approves (a server may slip new instructions into a description after approval).
+   */
+  changedSinceApproval?: boolean;
 }
 
 /** One line of a server's log (stderr or host-side notes). */

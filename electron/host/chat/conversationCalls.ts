@@ -141,7 +141,8 @@ export function createConversationCalls(deps: ConversationDeps): ConversationCal
       const pending = approvals.get(id);
       if (!pending) return err('not_found', 'This approval is no longer pending: it was answered already, or its chat was stopped.');
       if (decision === 'always_allow') {
-        const saved = await tools.setApproval(pending.serverId, pending.toolName, 'always_allow');
+        // Approves the definition the card showed, not one the server may have swapped in since.
+        const saved = await tools.setApproval(pending.serverId, pending.toolName, 'always_allow', pending.fingerprint);
         // The same tool waiting in the same chat follows the user's "always".
         for (const other of approvals.list()) {
           if (other.id !== id && other.chatId === pending.chatId && other.serverId === pending.serverId && other.toolName === pending.toolName) approvals.answer(other.id, 'allow_once');

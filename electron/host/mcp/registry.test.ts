@@ -81,7 +81,7 @@ describe('tool registry', () => {
     expect(registry.getTool('everything__echo')).toEqual({
       exposedName: 'everything__echo', serverId: 'everything', toolName: 'echo', title: 'Echo', description: 'Echoes',
       inputSchema: { type: 'object' }, outputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false },
-      enabled: true, approval: 'ask',
+      enabled: true, approval: 'ask', fingerprint: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) as unknown,
     });
   });
 

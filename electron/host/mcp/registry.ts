@@ -4,9 +4,11 @@
  */
 import { err, ok, type Result } from '../../../shared/errors.ts';
 import { serverDefaults, type ApprovalPolicy, type ServerConfig, type ToolSettings } from '../../../shared/serverConfig.ts';
+import { ownValue } from '../../../shared/ownRecord.ts';
 import type { ExposedTool, ResourceContents, ToolResult } from '../../../shared/servers.ts';
 import { assignToolNames, type ToolIdentity, type ToolNameMap } from '../../../shared/toolNames.ts';
 import type { ApprovalVerdict, ToolCallOptions, ToolCaller } from '../ports.ts';
+import { changedSinceApproval, toolFingerprint } from './toolFingerprint.ts';
 import type { McpServerManager, ServerTool } from './types.ts';
 
 /** Where the registry reads and persists per-server and per-tool settings (the servers file, through the module). */
@@ -57,11 +59,23 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   // Signatures decide whether listeners hear about a rebuild; serializing whole schemas on every status change
   // would cost more than the rest of the registry, so a catalog version stands in for the tool definitions.
   let catalogVersion = 0;
-  const signature = (tools: ExposedTool[]) => `${catalogVersion}|${tools.map((t) => `${t.exposedName}:${t.enabled ? 1 : 0}:${t.approval}`).join(',')}`;
+  const signature = (tools: ExposedTool[]) =>
+    `${catalogVersion}|${tools.map((t) => `${t.exposedName}:${t.enabled ? 1 : 0}:${t.approval}:${t.changedSinceApproval ? 1 : 0}`).join(',')}`;
+  // Fingerprints are computed once per catalog tool object (a catalog is replaced whole on each refresh).
+  const fingerprints = new WeakMap<ServerTool, string>();
+  const fingerprintOf = (tool: ServerTool): string => {
+    let known = fingerprints.get(tool);
+    if (known === undefined) {
+      known = toolFingerprint(tool);
+      fingerprints.set(tool, known);
+    }
+    return known;
+  };
   let allSignature = signature([]);
   let enabledSignature = allSignature;
 
-  const toolSettings = (serverId: string, toolName: string): ToolSettings => settings.config(serverId)?.tools?.[toolName] ?? {};
+  // Own properties only: a tool named `constructor` or `toString` must not read Object.prototype's member.
+  const toolSettings = (serverId: string, toolName: string): ToolSettings => ownValue(settings.config(serverId)?.tools, toolName) ?? {};
   const serverEnabled = (serverId: string) => {
     const config = settings.config(serverId);
     return config !== undefined && config.enabled !== false;
@@ -72,6 +86,8 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
     const tool = catalogs.get(identity.serverId)?.get(identity.toolName);
     if (!tool) return undefined;
     const own = toolSettings(identity.serverId, identity.toolName);
+    const fingerprint = fingerprintOf(tool);
+    const changed = own.approval === 'always_allow' && changedSinceApproval(own.approvedHash, fingerprint);
     return {
       exposedName,
       serverId: identity.serverId,
@@ -83,6 +99,8 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
       ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
       enabled: own.enabled !== false,
       approval: own.approval ?? 'ask',
+      fingerprint,
+      ...(changed ? { changedSinceApproval: true } : {}),
     };
   };
 
@@ -160,14 +178,19 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
       if (!tool) return 'deny';
       const explicit = toolSettings(tool.serverId, tool.toolName).approval;
       if (explicit === 'deny') return 'deny';
-      if (explicit === 'always_allow') return 'allow';
+      // A definition changed since the user approved it asks again: the user has not seen what the model now reads.
+      if (explicit === 'always_allow') return tool.changedSinceApproval ? 'ask' : 'allow';
       if (explicit === undefined && settings.config(tool.serverId)?.trustReadOnlyHints === true && tool.annotations?.readOnlyHint === true) {
         return 'allow';
       }
       return 'ask';
     },
 
-    setApproval: (serverId, toolName, policy: ApprovalPolicy) => persistTool(serverId, toolName, { approval: policy }),
+    setApproval(serverId, toolName, policy: ApprovalPolicy, approvedFingerprint?: string) {
+      const current = catalogs.get(serverId)?.get(toolName);
+      const approvedHash = policy === 'always_allow' ? (approvedFingerprint ?? (current ? fingerprintOf(current) : undefined)) : undefined;
+      return persistTool(serverId, toolName, { approval: policy, approvedHash });
+    },
     setToolEnabled: (serverId, toolName, enabled) => persistTool(serverId, toolName, { enabled: enabled ? undefined : false }),
 
     async callTool(exposedName, args, options: ToolCallOptions = {}): Promise<Result<ToolResult>> {
@@ -178,7 +201,7 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
       if (!config) return err('tool_not_found', `Server "${identity.serverId}" is no longer configured`);
       if (config.enabled === false) return err('server_disabled', `Server "${identity.serverId}" is disabled`);
       if (!tool.enabled) return err('tool_disabled', `Tool ${tool.toolName} of "${identity.serverId}" is disabled`);
-      if (config.tools?.[identity.toolName]?.approval === 'deny') return err('tool_denied', `Tool ${tool.toolName} of "${identity.serverId}" is set to never run`);
+      if (ownValue(config.tools, identity.toolName)?.approval === 'deny') return err('tool_denied', `Tool ${tool.toolName} of "${identity.serverId}" is set to never run`);
       if (!isReady(identity.serverId)) return notReady(identity.serverId);
       const timeoutMs = options.timeoutMs ?? config.toolTimeoutMs ?? serverDefaults.toolTimeoutMs;
       return manager.callTool(identity.serverId, identity.toolName, args, { ...options, timeoutMs });

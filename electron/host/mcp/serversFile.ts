@@ -50,8 +50,8 @@ export function parseServersText(text: string, path: string): ServersFileState {
 
 /** The text written for a document: its top-level keys in their order, `mcpServers` in entry order. */
 export function serializeDocument(doc: ServersDocument): string {
-  const servers: Record<string, unknown> = {};
-  for (const [name, entry] of doc.entries) servers[name] = entry;
+  // Object.fromEntries defines own properties: `servers[name] = entry` would turn a server named __proto__ into the prototype.
+  const servers = Object.fromEntries(doc.entries);
   const top = { ...doc.topLevel, mcpServers: servers };
   return `${JSON.stringify(top, null, 2)}\n`;
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { emptyDocument, parseServersText, serializeDocument, withEntries } from './serversFile.ts';
 import { findName, lenientConfig, mergeEntry, patchToolSettings, replaceEntry, toManagedServers } from './serversFileEntries.ts';
+
+const PROTO_NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
 
 describe('servers file entries', () => {
   it('validates each entry on its own, naming the field of the invalid ones', () => {
@@ -51,5 +54,26 @@ describe('servers file entries', () => {
     expect([...replaceEntry(entries, 'b', 'B2', 9)]).toEqual([['a', 1], ['B2', 9], ['c', 3]]);
     expect(findName(entries, 'A')).toBe('a');
     expect(findName(entries, 'A', 'a')).toBeUndefined();
+  });
+
+  it('keeps tool settings, unknown keys and servers named like Object.prototype members through a save and a reload', () => {
+    let raw: unknown = { command: 'node' };
+    for (const name of PROTO_NAMES) {
+      const next = patchToolSettings(raw, name, { approval: 'deny' });
+      if (!next.ok) throw new Error(next.error.message);
+      raw = next.value;
+    }
+    const merged = mergeEntry(JSON.parse('{ "command": "old", "__proto__": "mine", "tools": { "x": {} } }'), { command: 'new' });
+    const doc = withEntries(emptyDocument(), new Map(PROTO_NAMES.map((name) => [name, name === 'constructor' ? merged : raw])));
+    const reloaded = parseServersText(serializeDocument(doc), 'servers.json');
+    if (reloaded.state !== 'ok') throw new Error('unreadable');
+    expect([...reloaded.doc.entries.keys()]).toEqual(PROTO_NAMES);
+    const tools = (reloaded.doc.entries.get('__proto__') as { tools: Record<string, unknown> }).tools;
+    expect(Object.keys(tools)).toEqual(PROTO_NAMES);
+    for (const name of PROTO_NAMES) expect(Object.getOwnPropertyDescriptor(tools, name)?.value).toEqual({ approval: 'deny' });
+    const constructorEntry = reloaded.doc.entries.get('constructor') as Record<string, unknown>;
+    expect(Object.getOwnPropertyDescriptor(constructorEntry, '__proto__')?.value).toBe('mine');
+    expect(constructorEntry.command).toBe('new');
+    expect(toManagedServers(reloaded.doc.entries).every((server) => 'config' in server)).toBe(true);
   });
 });

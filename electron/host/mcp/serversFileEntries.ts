@@ -1,6 +1,7 @@
 /** Pure edits of servers-file entries that keep whatever the user wrote that Switchboard does not know about. */
 import { err, ok, type Result } from '../../../shared/errors.ts';
 import { isRecord, validateServerEntry, validateServerName } from '../../../shared/importConfig.ts';
+import { ownValue, recordFrom } from '../../../shared/ownRecord.ts';
 import type { ServerConfig, ToolSettings } from '../../../shared/serverConfig.ts';
 import type { ManagedServer } from './types.ts';
 
@@ -30,7 +31,7 @@ export function toManagedServer(id: string, raw: unknown): ManagedServer {
 export function lenientConfig(raw: unknown): ServerConfig {
   const entry = isRecord(raw) ? raw : {};
   const strings = (value: unknown): Record<string, string> | undefined =>
-    isRecord(value) ? Object.fromEntries(Object.entries(value).filter((kv): kv is [string, string] => typeof kv[1] === 'string')) : undefined;
+    isRecord(value) ? recordFrom(Object.entries(value).filter((kv): kv is [string, string] => typeof kv[1] === 'string')) : undefined;
   const shared = {
     ...(typeof entry.enabled === 'boolean' ? { enabled: entry.enabled } : {}),
     ...(typeof entry.trustReadOnlyHints === 'boolean' ? { trustReadOnlyHints: entry.trustReadOnlyHints } : {}),
@@ -56,17 +57,17 @@ export function lenientConfig(raw: unknown): ServerConfig {
  */
 export function mergeEntry(oldRaw: unknown, config: ServerConfig): Record<string, unknown> {
   const old = isRecord(oldRaw) ? oldRaw : {};
-  const merged: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(old)) if (!knownKeys.has(key)) merged[key] = value;
+  // Entries are built on null-prototype objects so an unknown key named __proto__ is carried along, not lost.
+  const merged = recordFrom(Object.entries(old).filter(([key]) => !knownKeys.has(key)));
   if (old.enabled !== undefined && config.enabled === undefined) merged.enabled = old.enabled;
   if (old.tools !== undefined && config.tools === undefined) merged.tools = old.tools;
-  return { ...merged, ...config };
+  return recordFrom([...Object.entries(merged), ...Object.entries(config)]);
 }
 
 /** Sets (or with `undefined` removes) one top-level field of an entry; refuses entries that are not objects. */
 export function patchEntry(raw: unknown, key: string, value: unknown): Result<Record<string, unknown>> {
   if (!isRecord(raw)) return err('invalid_config', 'This entry is not an object; fix it before changing its settings');
-  const next: Record<string, unknown> = { ...raw };
+  const next = recordFrom(Object.entries(raw));
   if (value === undefined) delete next[key];
   else next[key] = value;
   return ok(next);
@@ -75,15 +76,19 @@ export function patchEntry(raw: unknown, key: string, value: unknown): Result<Re
 /** Updates one tool's settings under `tools[toolName]`, keeping the other tools and unknown keys. */
 export function patchToolSettings(raw: unknown, toolName: string, patch: Partial<ToolSettings>): Result<Record<string, unknown>> {
   if (!isRecord(raw)) return err('invalid_config', 'This entry is not an object; fix it before changing its tools');
-  const tools = isRecord(raw.tools) ? { ...raw.tools } : {};
-  const current = isRecord(tools[toolName]) ? { ...tools[toolName] } : {};
+  // Tool names come from the server: `tools[name] = ...` on a plain object would drop a tool named __proto__ (so
+  // it could never be disabled or denied) and read Object.prototype members for `constructor` or `toString`.
+  const tools = recordFrom(isRecord(raw.tools) ? Object.entries(raw.tools) : []);
+  const own = ownValue(tools, toolName);
+  const current = recordFrom(isRecord(own) ? Object.entries(own) : []);
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) delete current[key];
     else current[key] = value;
   }
   if (Object.keys(current).length === 0) delete tools[toolName];
   else tools[toolName] = current;
-  const next: Record<string, unknown> = { ...raw, tools };
+  const next = recordFrom(Object.entries(raw));
+  next.tools = tools;
   if (Object.keys(tools).length === 0) delete next.tools;
   return ok(next);
 }

@@ -3,6 +3,7 @@ import type { StateCreator } from 'zustand';
 import type { Bridge, CallName, CallParams, CallResult } from '../../../shared/contract.ts';
 import { err, type Result } from '../../../shared/errors.ts';
 import type { ApprovalPolicy, ServerConfig } from '../../../shared/serverConfig.ts';
+import { ownValue } from '../../../shared/ownRecord.ts';
 import type { ExposedTool, ImportDecision, LogLine, ServerView } from '../../../shared/servers.ts';
 import type { StoreState } from './index.ts';
 
@@ -80,7 +81,7 @@ export const createServersSlice: StateCreator<StoreState, [], [], ServersSlice> 
       const offServers = next.on('servers.changed', (servers) => set({ servers, serversLoaded: true, serversError: undefined }));
       const offTools = next.on('tools.changed', (tools) => set({ tools }));
       const offLog = next.on('server.log', (line) =>
-        set((s) => ({ logs: { ...s.logs, [line.serverId]: mergeLogs(s.logs[line.serverId] ?? [], [line]) } })),
+        set((s) => ({ logs: { ...s.logs, [line.serverId]: mergeLogs(ownValue(s.logs, line.serverId) ?? [], [line]) } })),
       );
       void next.invoke('servers.list', {}).then((r) =>
         set(r.ok ? { servers: r.value, serversLoaded: true, serversError: undefined } : { serversLoaded: true, serversError: r.error.message }),
@@ -108,7 +109,7 @@ export const createServersSlice: StateCreator<StoreState, [], [], ServersSlice> 
     testServer: (name, config) => invoke('servers.test', { name, config }),
     async loadLogs(id) {
       const result = await invoke('servers.logs', { id, limit: maxLogLines });
-      if (result.ok) set((s) => ({ logs: { ...s.logs, [id]: mergeLogs(s.logs[id] ?? [], result.value) } }));
+      if (result.ok) set((s) => ({ logs: { ...s.logs, [id]: mergeLogs(ownValue(s.logs, id) ?? [], result.value) } }));
       return result;
     },
     importPreview: (text) => invoke('servers.importPreview', { text }),
@@ -123,4 +124,5 @@ export const selectServer = (id: string) => (state: StoreState): ServerView | un
 
 /** Selects the log of one server. */
 const noLines: LogLine[] = [];
-export const selectLogs = (id: string) => (state: StoreState): LogLine[] => state.logs[id] ?? noLines;
+// Own entries only: a server named `constructor` must not read Object.prototype's member as its log.
+export const selectLogs = (id: string) => (state: StoreState): LogLine[] => ownValue(state.logs, id) ?? noLines;

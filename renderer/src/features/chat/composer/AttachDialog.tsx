@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileText, FileCode2, Search } from 'lucide-react';
+import { ownValue } from '../../../../../shared/ownRecord.ts';
 import type { ResourceInfo, ResourceTemplateInfo } from '../../../../../shared/servers.ts';
 import { call } from '../../../bridge/index.ts';
 import { useStore } from '../../../store/index.ts';
@@ -62,10 +63,10 @@ export function AttachDialog({ open, onOpenChange, onPick }: { open: boolean; on
   const active = serverId && ready.some((s) => s.id === serverId) ? serverId : ready[0]?.id;
 
   const load = async (id: string, cursor?: string): Promise<void> => {
-    setData((d) => ({ ...d, [id]: { resources: d[id]?.resources ?? [], templates: d[id]?.templates ?? [], loading: true } }));
+    setData((d) => ({ ...d, [id]: { resources: ownValue(d, id)?.resources ?? [], templates: ownValue(d, id)?.templates ?? [], loading: true } }));
     const [list, templates] = await Promise.all([call('resources.list', cursor ? { serverId: id, cursor } : { serverId: id }), cursor ? undefined : call('resources.templates', { serverId: id })]);
     setData((d) => {
-      const prev = d[id];
+      const prev = ownValue(d, id);
       const resources = [...(cursor ? (prev?.resources ?? []) : []), ...(list.ok ? list.value.resources : [])];
       const next: ServerResources = {
         resources,
@@ -85,11 +86,12 @@ export function AttachDialog({ open, onOpenChange, onPick }: { open: boolean; on
   }, [open]);
 
   useEffect(() => {
-    if (open && active && !data[active]) void load(active);
+    if (open && active && !ownValue(data, active)) void load(active);
     // Keyed by server only: the data this effect loads must not retrigger it.
   }, [open, active]);
 
-  const current = active ? data[active] : undefined;
+  // Own entries only: a server named `constructor` must not find Object.prototype's member here.
+  const current = active ? ownValue(data, active) : undefined;
   const q = query.trim().toLowerCase();
   const match = (r: { name: string; title?: string; description?: string; uri?: string; uriTemplate?: string }): boolean =>
     !q || [r.name, r.title, r.description, r.uri, r.uriTemplate].some((v) => v?.toLowerCase().includes(q));
