@@ -8,6 +8,7 @@ import { useStore } from './store/index.ts';
 import { ChatView } from './features/chat/ChatView.tsx';
 import { ElicitationHost } from './features/elicitation/ElicitationHost.tsx';
 import { Toaster } from './features/common/Toaster.tsx';
+import { StorageNotices } from './features/notices/StorageNotices.tsx';
 import { TooltipProvider } from './features/common/Tooltip.tsx';
 import { useTheme } from './features/common/useTheme.ts';
 import { useAppNotices } from './features/common/useAppNotices.ts';
@@ -74,6 +75,7 @@ export function App() {
         <Sidebar />
         <main className="app-main" aria-live="off">
           <ConnectionBanner />
+          <StorageNotices />
           {view === 'servers' ? <ServersView /> : view === 'settings' ? <SettingsView /> : <ChatView chatId={chatId} />}
         </main>
       </div>

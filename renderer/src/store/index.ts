@@ -38,7 +38,7 @@ export type AppStore = typeof useStore;
 export function connectStore(bridge: Bridge, connection: ConnectionSource, store: AppStore = useStore): () => void {
   const bindAll = () => {
     const s = store.getState();
-    const detach = [s.bindServers(bridge), s.bindSettings(bridge), s.bindChats(bridge), s.bindPending(bridge)];
+    const detach = [s.bindServers(bridge), s.bindSettings(bridge), s.bindChats(bridge), s.bindPending(bridge), s.bindNotices(bridge)];
     return () => detach.forEach((off) => off());
   };
   let unbind = bindAll();

@@ -1,6 +1,10 @@
-/** Notices: what toasts show. Actions and host events push them; the Toaster only renders this list. */
+/**
+ * Notices: what toasts show (actions and host events push them; the Toaster only renders this list), and the storage
+ * notices of the data folder (a history moved aside, an unreadable settings.json), which stay until dismissed.
+ */
 import type { StateCreator } from 'zustand';
-import type { AppError } from '../../../shared/errors.ts';
+import type { Bridge, StorageNotice } from '../../../shared/contract.ts';
+import { err, type AppError, type Result } from '../../../shared/errors.ts';
 import type { StoreState } from './index.ts';
 
 /** How a notice looks. */
@@ -29,6 +33,14 @@ export interface NoticesSlice {
   /** A failed call's error as an error toast. */
   notifyError: (titleKey: string, error: AppError, values?: Record<string, string | number>) => void;
   dismissNotice: (id: number) => void;
+  /** Files of the data folder kept aside, as the host last reported them; shown until dismissed. */
+  storageNotices: StorageNotice[];
+  /** Loads the storage notices (again after a reconnect). */
+  bindNotices: (bridge: Bridge) => () => void;
+  /** Dismisses one storage notice for good (the kept file stays in the data folder). */
+  dismissStorageNotice: (id: string) => Promise<Result<StorageNotice[]>>;
+  /** Puts a moved-aside history back; the current one is kept aside and announced in its place. */
+  restoreHistory: (id: string) => Promise<Result<StorageNotice[]>>;
 }
 
 /** At most this many toasts are kept; older ones drop off. */
@@ -37,6 +49,13 @@ const maxNotices = 5;
 /** Creates the notices slice. */
 export const createNoticesSlice: StateCreator<StoreState, [], [], NoticesSlice> = (set, get) => {
   let nextId = 1;
+  let bridge: Bridge | undefined;
+  const withList = async (pending: Promise<Result<StorageNotice[]>>): Promise<Result<StorageNotice[]>> => {
+    const result = await pending;
+    if (result.ok) set({ storageNotices: result.value });
+    return result;
+  };
+  const notBound = () => Promise.resolve(err<StorageNotice[]>('internal', 'The store is not connected to the host yet'));
   return {
     notices: [],
     notify(notice) {
@@ -47,5 +66,16 @@ export const createNoticesSlice: StateCreator<StoreState, [], [], NoticesSlice> 
       get().notify({ tone: 'error', titleKey, detail: error.message, code: error.code, ...(values ? { values } : {}) });
     },
     dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+
+    storageNotices: [],
+    bindNotices(next) {
+      bridge = next;
+      void next.invoke('app.info', {}).then((r) => {
+        if (r.ok) set({ storageNotices: r.value.storageNotices ?? [] });
+      });
+      return () => {};
+    },
+    dismissStorageNotice: (id) => (bridge ? withList(bridge.invoke('storage.dismissNotice', { id })) : notBound()),
+    restoreHistory: (id) => (bridge ? withList(bridge.invoke('storage.restoreHistory', { id })) : notBound()),
   };
 };
