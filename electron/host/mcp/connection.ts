@@ -5,6 +5,9 @@ import { err, ok, type Result } from '../../../shared/errors.ts';
 import type { PromptMessages, ResourceContents, ResourceInfo, ResourceTemplateInfo, ServerStatus } from '../../../shared/servers.ts';
 import type { ElicitationBroker, ElicitationRequestInput, ToolCallOptions } from '../ports.ts';
 import { toPromptInfo, toPromptMessages, toResourceContents, toResourceInfo, toResourceTemplateInfo, toServerTool } from './convert.ts';
+import { CatalogFreshness, type FreshnessSetup } from './listen/catalogFreshness.ts';
+import { ttlOf, type ListTtls } from './listen/catalogTtl.ts';
+import type { ChangeStreamDown } from './listen/listenKeeper.ts';
 import { describeExit, describeRequestError, isAuthError, isConnectionLost, type ExitInfo } from './mcpErrors.ts';
 import { InflightCalls, runToolCall, type CallOutcome } from './toolCall.ts';
 import type { ServerCatalog } from './types.ts';
@@ -20,6 +23,10 @@ export interface ConnectionHooks {
   lost(message: string): void;
   /** The server refused the credentials mid-session (step-up, revoked token): only a sign-in can help. Reported once. */
   authRequired(message: string): void;
+  /** The change stream (subscriptions/listen) went down or came back; read `changeStreamDown` again. */
+  changeStream(): void;
+  /** The server answered 404 to our 2025-era session id: it has forgotten the session, which must be renewed. */
+  sessionExpired(): void;
 }
 
 /** What a ready connection reports about its server. */
@@ -45,6 +52,8 @@ export class ServerConnection {
   private closedEarly = false;
   private authReported = false;
   private retiring = false;
+  private freshness: CatalogFreshness | undefined;
+  private sessionGone = false;
 
   constructor(serverId: string, client: Client, transport: Transport, hooks: ConnectionHooks) {
     this.serverId = serverId;
@@ -91,14 +100,63 @@ export class ServerConnection {
       this.refreshing = this.refreshing.then(async () => {
         if (this.closing) return;
         try {
-          const catalog = await fetchCatalog(this.client, this.serverId, {});
-          if (!this.closing) this.hooks.catalogChanged(catalog);
+          const { catalog, ttls } = await fetchCatalogWithTtls(this.client, this.serverId, {});
+          if (this.closing) return;
+          this.freshness?.noteTtls(ttls);
+          this.hooks.catalogChanged(catalog);
         } catch (error) {
           this.hooks.log('host', `Refreshing the tool list failed: ${describeRequestError(error).message}`);
           if (isAuthError(error)) this.reportAuthRequired(describeRequestError(error).message);
         }
       });
     }, refreshDebounceMs);
+  }
+
+  /**
+   * Starts keeping the catalog fresh beyond list_changed: opens the listen stream on a 2026-07-28 connection (waiting at
+   * most `ackTimeoutMs` for it; a failure only schedules a reopen) and arms the ttl fallback from the first lists' ttls.
+   */
+  async keepFresh(setup: Omit<FreshnessSetup, 'client' | 'refresh' | 'streamChanged' | 'log'>, ackTimeoutMs: number): Promise<void> {
+    const freshness = new CatalogFreshness({
+      ...setup,
+      client: this.client,
+      refresh: () => this.scheduleRefresh(),
+      streamChanged: () => {
+        if (!this.closing) this.hooks.changeStream();
+      },
+      log: (text) => this.hooks.log('host', text),
+    });
+    this.freshness = freshness;
+    await freshness.start(ackTimeoutMs);
+  }
+
+  /** Records the ttls of the lists read at connect (see keepFresh). */
+  noteTtls(ttls: ListTtls): void {
+    this.freshness?.noteTtls(ttls);
+  }
+
+  /** While the 2026-07-28 change stream is down and being reopened: since when, why, and the next try. */
+  get changeStreamDown(): ChangeStreamDown | undefined {
+    return this.closing ? undefined : this.freshness?.down;
+  }
+
+  /** True once the server has answered 404 to this connection's session: a failed request never ran and may be sent again. */
+  get sessionExpired(): boolean {
+    return this.sessionGone;
+  }
+
+  /** Called by the transport's fetch on a 404 to our session id (reported once; nothing is reported while closing). */
+  sessionNotFound(): void {
+    if (this.sessionGone || this.closing) return;
+    this.sessionGone = true;
+    this.hooks.log('host', 'The server no longer knows this session (HTTP 404); starting a new one.');
+    this.hooks.sessionExpired();
+  }
+
+  /** The transport gave up reopening the server's event stream: nothing more will arrive, so the connection is lost. */
+  streamGaveUp(detail: string): void {
+    if (!this.watching) return;
+    this.reportLost(`the event stream dropped and could not be reopened (${detail})`);
   }
 
   /** The elicitation handler: routes the request to the broker, tied to the call in flight when that can be told. */
@@ -137,6 +195,7 @@ export class ServerConnection {
     this.retiring = true;
     this.closing = true;
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.freshness?.stop();
     if (this.inflight.size === 0) void this.close();
   }
 
@@ -167,6 +226,7 @@ export class ServerConnection {
   async close(): Promise<void> {
     this.closing = true;
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.freshness?.stop();
     await closeQuietly(this.client, this.transport);
     await reap(this.child);
   }
@@ -197,6 +257,11 @@ export class ServerConnection {
 
 /** Lists tools, prompts and resources (each only when the server declares it) in parallel. */
 export async function fetchCatalog(client: Client, serverId: string, options: { signal?: AbortSignal; timeout?: number }): Promise<ServerCatalog> {
+  return (await fetchCatalogWithTtls(client, serverId, options)).catalog;
+}
+
+/** The catalog plus the `ttlMs` each list result carried (2026-07-28 results; 2025 ones carry none). */
+export async function fetchCatalogWithTtls(client: Client, serverId: string, options: { signal?: AbortSignal; timeout?: number }): Promise<{ catalog: ServerCatalog; ttls: ListTtls }> {
   const caps = client.getServerCapabilities();
   const request = { ...options, cacheMode: 'refresh' as const };
   const [tools, prompts, resources] = await Promise.all([
@@ -204,11 +269,19 @@ export async function fetchCatalog(client: Client, serverId: string, options: { 
     caps?.prompts ? client.listPrompts(undefined, request) : Promise.resolve({ prompts: [] }),
     caps?.resources ? client.listResources(undefined, request) : Promise.resolve({ resources: [] }),
   ]);
-  return {
+  const ttls: ListTtls = {};
+  const entries = [
+    ['tools', caps?.tools ? ttlOf(tools) : undefined],
+    ['prompts', caps?.prompts ? ttlOf(prompts) : undefined],
+    ['resources', caps?.resources ? ttlOf(resources) : undefined],
+  ] as const;
+  for (const [kind, ttl] of entries) if (ttl !== undefined) ttls[kind] = ttl;
+  const catalog: ServerCatalog = {
     tools: tools.tools.map(toServerTool),
     prompts: prompts.prompts.map((prompt) => toPromptInfo(serverId, prompt)),
     resourceCount: resources.resources.length,
   };
+  return { catalog, ttls };
 }
 
 /** Closes client and transport, ignoring errors: a close must never throw into shutdown. */

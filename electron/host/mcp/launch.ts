@@ -6,6 +6,7 @@ import { SSEClientTransport, StreamableHTTPClientTransport, type OAuthClientProv
 import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { appError, type AppError } from '../../../shared/errors.ts';
 import { commandNotFoundError } from './commandNotFound.ts';
+import { sessionAwareFetch } from './session/sessionFetch.ts';
 import type { HttpServerConfig, StdioServerConfig } from '../../../shared/serverConfig.ts';
 
 /**
@@ -75,12 +76,15 @@ export function stdioTransport(config: StdioServerConfig, env: Record<string, st
   });
 }
 
-/** Builds the HTTP transport: custom headers on every request, and the auth provider seam for OAuth. */
-export function httpTransport(config: HttpServerConfig, authProvider: OAuthClientProvider | undefined): Transport {
+/**
+ * Builds the HTTP transport: custom headers on every request, the auth provider seam for OAuth, and (Streamable HTTP)
+ * a report when the server answers 404 to our session id, so the session can be renewed.
+ */
+export function httpTransport(config: HttpServerConfig, authProvider: OAuthClientProvider | undefined, onSessionNotFound?: () => void): Transport {
   const url = new URL(config.url);
   const requestInit: RequestInit = config.headers ? { headers: config.headers } : {};
   if (config.type === 'sse') return new SSEClientTransport(url, { requestInit, ...(authProvider ? { authProvider } : {}) });
-  return new StreamableHTTPClientTransport(url, { requestInit, ...(authProvider ? { authProvider } : {}) });
+  return new StreamableHTTPClientTransport(url, { requestInit, ...(authProvider ? { authProvider } : {}), ...(onSessionNotFound ? { fetch: sessionAwareFetch(onSessionNotFound) } : {}) });
 }
 
 /**

@@ -1,12 +1,13 @@
 /** The MCP connection manager: one client per configured server, all started in parallel, restarted on crash, reconciled on change. */
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
-import { err, ok } from '../../../shared/errors.ts';
+import { err, ok, type Result } from '../../../shared/errors.ts';
 import { isHttpConfig, serverDefaults, type ServerConfig } from '../../../shared/serverConfig.ts';
 import type { ServerStatus, TestConnectionReport } from '../../../shared/servers.ts';
 import type { HostEnvironment } from '../environment.ts';
 import type { ElicitationBroker } from '../ports.ts';
 import { defaultBackoff, type BackoffTiming } from './backoff.ts';
 import { EraCache, launchKey, type EraCacheHorizons } from './eraCache.ts';
+import type { ServerConnection } from './connection.ts';
 import { openServer } from './openServer.ts';
 import { redactStatus, redactText, ServerLogs, type ServerLogLimits } from './serverLogs.ts';
 import { secretValues } from './serversFileMask.ts';
@@ -84,8 +85,9 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     background.add(tracked);
   };
 
-  /** Why a server cannot take a request right now, or its live connection. */
-  const liveConnection = (serverId: string) => {
+  /** Why a server cannot take a request right now, or its live connection (after any session renewal in progress). */
+  const liveConnection = async (serverId: string) => {
+    await slots.get(serverId)?.renewal;
     const slot = slots.get(serverId);
     if (!slot) return { ok: false as const, result: err('not_found', `No server named "${serverId}".`) };
     const status = slot.status;
@@ -168,12 +170,19 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     },
 
     logs: (serverId, limit) => logs.tail(serverId, limit),
+    note: (serverId, text) => logs.append(serverId, 'host', text),
 
     async callTool(serverId, toolName, args, callOptions = {}) {
-      const live = liveConnection(serverId);
+      let live = await liveConnection(serverId);
       if (!live.ok) return live.result;
       const timeoutMs = callOptions.timeoutMs ?? live.slot.config?.toolTimeoutMs ?? serverDefaults.toolTimeoutMs;
-      const outcome = await live.connection.callTool(toolName, args, callOptions, timeoutMs);
+      let outcome = await live.connection.callTool(toolName, args, callOptions, timeoutMs);
+      // A 404 to our session means the server never ran the call: once the session is renewed it is sent once more.
+      if (!outcome.result.ok && live.connection.sessionExpired && callOptions.signal?.aborted !== true) {
+        live = await liveConnection(serverId);
+        if (!live.ok) return live.result;
+        outcome = await live.connection.callTool(toolName, args, callOptions, timeoutMs);
+      }
       // The slot has turned to "Sign in required"; its line says what to do (e.g. the access a step-up asks for).
       if (outcome.authRequired && live.slot.status.state === 'auth_required') return err('auth_required', live.slot.status.message);
       if (!outcome.result.ok && outcome.result.error.code === 'process_exited') {
@@ -183,22 +192,10 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
       return outcome.result;
     },
 
-    async listResources(serverId, cursor) {
-      const live = liveConnection(serverId);
-      return live.ok ? live.connection.listResources(cursor) : live.result;
-    },
-    async listResourceTemplates(serverId) {
-      const live = liveConnection(serverId);
-      return live.ok ? live.connection.listResourceTemplates() : live.result;
-    },
-    async readResource(serverId, uri) {
-      const live = liveConnection(serverId);
-      return live.ok ? live.connection.readResource(uri) : live.result;
-    },
-    async getPrompt(serverId, name, args) {
-      const live = liveConnection(serverId);
-      return live.ok ? live.connection.getPrompt(name, args) : live.result;
-    },
+    listResources: (serverId, cursor) => withSession(serverId, (connection) => connection.listResources(cursor)),
+    listResourceTemplates: (serverId) => withSession(serverId, (connection) => connection.listResourceTemplates()),
+    readResource: (serverId, uri) => withSession(serverId, (connection) => connection.readResource(uri)),
+    getPrompt: (serverId, name, args) => withSession(serverId, (connection) => connection.getPrompt(name, args)),
 
     testConnection: (name, config) => testConnection(name, config),
 
@@ -210,6 +207,16 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
       await eraCache.flush();
     },
   };
+
+  /** Runs a request on the live connection; after a 404 to the session it runs once more on the renewed one. */
+  async function withSession<T>(serverId: string, run: (connection: ServerConnection) => Promise<Result<T>>): Promise<Result<T>> {
+    const live = await liveConnection(serverId);
+    if (!live.ok) return live.result;
+    const result = await run(live.connection);
+    if (result.ok || !live.connection.sessionExpired) return result;
+    const renewed = await liveConnection(serverId);
+    return renewed.ok ? run(renewed.connection) : renewed.result;
+  }
 
   /** Connects once to an unsaved config, with its own log, and always disconnects. */
   async function testConnection(name: string, config: ServerConfig): Promise<TestConnectionReport> {
@@ -244,6 +251,8 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
           warning: () => {},
           lost: () => {},
           authRequired: () => {},
+          changeStream: () => {},
+          sessionExpired: () => {},
         },
       });
       if (!result.ok) {

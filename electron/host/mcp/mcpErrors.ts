@@ -74,6 +74,11 @@ export function isConnectionLost(error: unknown): boolean {
   return isClosed(error) || networkCause(error) !== undefined;
 }
 
+/** True for the SDK's report that it stopped reconnecting the server's SSE event stream (it logs it, nothing more). */
+export function isStreamGaveUp(error: Error): boolean {
+  return /^Maximum reconnection attempts \(\d+\) exceeded/.test(error.message);
+}
+
 /** The exit as words: "exit code 1" or "killed by SIGKILL". */
 export function describeExit(exit: ExitInfo): string {
   if (exit.signal) return `killed by ${exit.signal}`;

@@ -4,11 +4,11 @@ import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { appError } from '../../../shared/errors.ts';
 import { isHttpConfig, serverDefaults, type ServerConfig } from '../../../shared/serverConfig.ts';
 import type { ElicitationBroker } from '../ports.ts';
-import { closeQuietly, fetchCatalog, ServerConnection, type ConnectionHooks, type ReadyInfo } from './connection.ts';
+import { closeQuietly, fetchCatalogWithTtls, ServerConnection, type ConnectionHooks, type ReadyInfo } from './connection.ts';
 import { toCapabilitySummary } from './convert.ts';
 import { launchKey, type EraCache } from './eraCache.ts';
 import { httpTransport, onTransportStarted, resolveCommand, serverEnvironment, stdioTransport } from './launch.ts';
-import { describeConnectFailure, isConnectionLost, quoteLine, type ConnectFailure } from './mcpErrors.ts';
+import { describeConnectFailure, isConnectionLost, isStreamGaveUp, quoteLine, type ConnectFailure } from './mcpErrors.ts';
 import { lineHeads, lineSplitter } from './serverLogs.ts';
 import { redactUrl } from './serversFileMask.ts';
 import type { ServerCatalog } from './types.ts';
@@ -64,8 +64,10 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
 
   let transport: Transport;
   let stdio: StdioClientTransport | undefined;
+  // Bound once the connection exists: a 404 can only answer a request that carries a session id, i.e. after initialize.
+  let onSessionNotFound = () => {};
   if (isHttpConfig(config)) {
-    transport = httpTransport(config, setup.authProvider);
+    transport = httpTransport(config, setup.authProvider, () => onSessionNotFound());
   } else {
     const env = serverEnvironment(setup.baseEnv, config.env);
     const resolved = resolveCommand(config.command, env, config.cwd);
@@ -78,26 +80,27 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
   const probeTimeoutMs = Math.min(10_000, Math.max(1000, Math.floor(timeoutMs / 3)));
   const client = new Client(setup.clientInfo, {
     capabilities: { elicitation: { form: {}, url: {} } },
+    // No `listChanged` option: with it the SDK opens subscriptions/listen only after a probe (never from a cached
+    // verdict) and never reopens it; the connection keeps its own stream open instead (CatalogFreshness).
     versionNegotiation: { mode: 'auto', ...(isHttpConfig(config) ? {} : { probe: { timeoutMs: probeTimeoutMs } }) },
-    listChanged: {
-      tools: { autoRefresh: false, debounceMs: 0, onChanged: () => connection.scheduleRefresh() },
-      prompts: { autoRefresh: false, debounceMs: 0, onChanged: () => connection.scheduleRefresh() },
-      resources: { autoRefresh: false, debounceMs: 0, onChanged: () => connection.scheduleRefresh() },
-    },
   });
   const connection = new ServerConnection(serverId, client, transport, hooks);
+  onSessionNotFound = () => connection.sessionNotFound();
 
   client.setRequestHandler('elicitation/create', (request, ctx) => connection.elicit(setup.broker, request.params, ctx.mcpReq.signal));
   client.setNotificationHandler('notifications/message', (notification) => {
     const data = notification.params.data;
     hooks.log('server', typeof data === 'string' ? data : JSON.stringify(data), notification.params.level);
   });
-  // Some servers send list_changed without declaring listChanged; refresh anyway rather than show a stale list.
-  client.fallbackNotificationHandler = (notification) => {
-    if (/^notifications\/(tools|prompts|resources)\/list_changed$/.test(notification.method)) connection.scheduleRefresh();
-    return Promise.resolve();
+  // Registered whatever the server declares: some send list_changed without declaring listChanged, and a stale list is worse.
+  client.setNotificationHandler('notifications/tools/list_changed', () => connection.scheduleRefresh());
+  client.setNotificationHandler('notifications/prompts/list_changed', () => connection.scheduleRefresh());
+  client.setNotificationHandler('notifications/resources/list_changed', () => connection.scheduleRefresh());
+  client.onerror = (error) => {
+    hooks.log('host', redact(`Protocol: ${error.message}`));
+    // The SDK only logs that it gave up on the server's event stream; the server must not keep reading as ready.
+    if (isStreamGaveUp(error)) connection.streamGaveUp(redact(error.message));
   };
-  client.onerror = (error) => hooks.log('host', redact(`Protocol: ${error.message}`));
 
   if (stdio) {
     const splitter = lineSplitter((line) => hooks.log('stderr', line));
@@ -138,10 +141,16 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
       // capabilities and instructions, without the probe process.
       discover = await client.discover({ timeout: remaining(), signal: controller.signal });
     }
-    const catalog = await fetchCatalog(client, serverId, { timeout: remaining(), signal: controller.signal });
+    const era = client.getProtocolEra() ?? 'legacy';
+    const caps = discover?.capabilities ?? client.getServerCapabilities();
+    const listChanged = { tools: caps?.tools?.listChanged === true, prompts: caps?.prompts?.listChanged === true, resources: caps?.resources?.listChanged === true };
+    // The stream opens before the lists are read, so a change made in between is announced, not lost. A stream that
+    // cannot open does not fail the connect: it is retried with backoff and the card says so meanwhile.
+    await connection.keepFresh({ era, listChanged }, Math.max(1, Math.min(10_000, Math.floor(remaining() / 2))));
+    const { catalog, ttls } = await fetchCatalogWithTtls(client, serverId, { timeout: remaining(), signal: controller.signal });
+    connection.noteTtls(ttls);
     connected = true;
     connection.watch();
-    const era = client.getProtocolEra() ?? 'legacy';
     // Readiness does not wait for the cache file: writes queue behind each other, and shutdown flushes them.
     if (era === 'modern' && discover) void setup.eraCache.set(key, { kind: 'modern', discover });
     // Re-saving a cached legacy verdict would push its horizon forever; a legacy verdict reached by probe timeout is a guess.

@@ -48,6 +48,8 @@ export class ServerSlot {
   private attempt = 0;
   /** Set once the slot is removed or the app shuts down: a start still queued behind a stop must not spawn anything. */
   private disposed = false;
+  /** A 2025-era session being renewed after the server forgot it; requests wait for it instead of failing. */
+  private renewing: Promise<void> | undefined;
 
   constructor(id: string, entry: ManagedServer, initial: ServerStatus, ctx: SlotContext) {
     this.id = id;
@@ -74,6 +76,28 @@ export class ServerSlot {
   /** The connect attempt in progress, if any. */
   get pending(): Promise<void> | undefined {
     return this.settling;
+  }
+
+  /** The session renewal in progress, if any: a request waits for it, then uses the new connection. */
+  get renewal(): Promise<void> | undefined {
+    return this.renewing;
+  }
+
+  /**
+   * Starts a new session after the server answered 404 to ours (it restarted and forgot it): the old connection is
+   * closed and the server opened again, which re-reads its catalog. A renewal that fails goes on with backoff like a
+   * lost connection. Concurrent callers share one renewal.
+   */
+  renewSession(): Promise<void> {
+    this.renewing ??= (async () => {
+      const readyFor = this.readySince !== undefined ? this.ctx.now() - this.readySince : undefined;
+      await this.stop({ state: 'connecting', since: this.ctx.now() });
+      this.attempt = nextAttempt(this.attempt, readyFor, this.ctx.backoff);
+      await this.start();
+    })().finally(() => {
+      this.renewing = undefined;
+    });
+    return this.renewing;
   }
 
   /** The config of a valid entry. */
@@ -204,6 +228,12 @@ export class ServerSlot {
         if (!current()) return;
         this.onAuthRequired(message);
       },
+      changeStream: () => {
+        if (current() && this.connection && this.current.state === 'ready') this.emitReady();
+      },
+      sessionExpired: () => {
+        if (current() && this.connection) void this.renewSession();
+      },
     };
   }
 
@@ -275,12 +305,14 @@ export class ServerSlot {
     const catalog = this.catalogValue ?? emptyCatalog;
     if (!info) return;
     const warnings = this.moreWarnings > 0 ? [...this.warnings, `…and ${this.moreWarnings} more warnings (see the server log).`] : [...this.warnings];
+    const changeStreamDown = this.connection?.changeStreamDown;
     this.setStatus({
       state: 'ready',
       since: this.readySince ?? this.ctx.now(),
       ...info,
       counts: { tools: catalog.tools.length, resources: catalog.resourceCount, prompts: catalog.prompts.length },
       warnings,
+      ...(changeStreamDown ? { changeStreamDown: { ...changeStreamDown } } : {}),
     });
   }
 
