@@ -1,5 +1,5 @@
 /**
- * A stand-in for the user in conformance runs: watches `elicitations.changed` exactly as the renderer does and
+ * A stand-in for the user in conformance runs: watches `elicitations.delta` exactly as the renderer does and
  * accepts every request, filling each form field with the default its schema declares (SEP-1034).
  */
 import type { ElicitationAnswer, ElicitationSchema, PendingElicitation } from '../../shared/elicitation.ts';
@@ -27,8 +27,8 @@ export function acceptWithDefaults(pending: PendingElicitation): ElicitationAnsw
 export function startAutoResponder(events: HostEventHub, broker: ElicitationBroker, onAnswer?: (pending: PendingElicitation, answer: ElicitationAnswer) => void): () => void {
   const answered = new Set<string>();
   return events.subscribe((event, payload) => {
-    if (event !== 'elicitations.changed') return;
-    for (const pending of payload as PendingElicitation[]) {
+    if (event !== 'elicitations.delta') return;
+    for (const pending of (payload as { added: PendingElicitation[] }).added) {
       if (answered.has(pending.id)) continue;
       answered.add(pending.id);
       const answer = acceptWithDefaults(pending);

@@ -77,7 +77,7 @@ describe('a conversation with server-everything through the host', () => {
     value(await target.api['chat.send']({ chatId, text: 'Ask me for my details.' }));
     const [approval] = await target.log.waitFor('approvals.changed', (list) => list.length === 1);
     value(await target.api['approvals.answer']({ id: approval!.id, decision: 'allow_once' }));
-    const [elicitation] = await target.log.waitFor('elicitations.changed', (list) => list.length === 1);
+    const [elicitation] = (await target.log.waitFor('elicitations.delta', (delta) => delta.added.length === 1)).added;
     expect(elicitation).toMatchObject({ serverId: 'everything', mode: 'form', chatId });
     value(await target.api['elicitations.answer']({ id: elicitation!.id, answer: { action: 'accept', content: { name: 'Ada Lovelace', check: true } } }));
     expect((await target.log.runEnd(chatId)).error).toBeUndefined();

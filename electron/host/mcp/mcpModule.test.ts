@@ -46,6 +46,7 @@ function fakeManager(deps: ServerManagerDeps, record: ManagedServer[][]): McpSer
     catalog: () => undefined,
     restart: () => Promise.resolve(ok(null)),
     logs: () => [],
+    note: () => {},
     callTool: (serverId, toolName) => Promise.resolve(ok({ content: [{ type: 'text', text: `${serverId}:${toolName}` }], isError: false })),
     listResources: nope,
     listResourceTemplates: nope,
@@ -87,10 +88,10 @@ describe('MCP module wiring', () => {
 
   it('adds a server, shows it ready with its tools, and keeps its secrets out of the renderer', async () => {
     const m = await open();
-    const added = await m.api['servers.add']({ name: 'github', config: { command: 'npx', env: { GITHUB_TOKEN: 'ghp_secret', MODE: 'x' } } });
+    const added = await m.api['servers.add']({ name: 'github', config: { command: 'npx', env: { GITHUB_TOKEN: 'ghp_secret', MODE: 'x' }, publicEnv: ['MODE'] } });
     expect(added.ok && added.value.status.state).toBe('ready');
     expect(added.ok && 'env' in added.value.config ? added.value.config.env : undefined).toEqual({ GITHUB_TOKEN: SECRET_MASK, MODE: 'x' });
-    expect((await fileJson()).mcpServers.github).toEqual({ command: 'npx', env: { GITHUB_TOKEN: 'ghp_secret', MODE: 'x' } });
+    expect((await fileJson()).mcpServers.github).toEqual({ command: 'npx', env: { GITHUB_TOKEN: 'ghp_secret', MODE: 'x' }, publicEnv: ['MODE'] });
     expect(m.tools.listTools().map((t) => t.exposedName)).toEqual(['github__ping']);
     await flush();
     const lastServers = events.filter((e) => e.name === 'servers.changed').at(-1)?.payload;

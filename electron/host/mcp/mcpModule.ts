@@ -51,7 +51,8 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
   const readyIds = new Set<string>();
   const createdAt = Date.now();
 
-  const broker = createElicitationBroker(events);
+  // The broker tells a server's log when its requests queue or are refused; the manager is declared below.
+  const broker = createElicitationBroker(events, { note: (serverId, text) => manager.note(serverId, text) });
   // The registry and the manager refer to each other; the registry reaches the manager (declared below) lazily.
   const registry = createToolRegistry({
     manager: {

@@ -56,6 +56,8 @@ export interface McpServerManager {
   /** Stops and starts one server now (resets backoff). */
   restart(serverId: string): Promise<Result<null>>;
   logs(serverId: string, limit?: number): LogLine[];
+  /** Adds a host note to a server's log (e.g. its elicitations were queued or refused). */
+  note(serverId: string, text: string): void;
   callTool(serverId: string, toolName: string, args: Record<string, unknown>, options?: ToolCallOptions): Promise<Result<ToolResult>>;
   listResources(serverId: string, cursor?: string): Promise<Result<{ resources: ResourceInfo[]; nextCursor?: string }>>;
   listResourceTemplates(serverId: string): Promise<Result<ResourceTemplateInfo[]>>;

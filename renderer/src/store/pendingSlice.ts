@@ -1,6 +1,6 @@
 /** Pending user decisions: mirrors of the host's tool approvals and elicitation requests, and the actions answering them. */
 import type { StateCreator } from 'zustand';
-import type { Bridge } from '../../../shared/contract.ts';
+import type { Bridge, HostEvents } from '../../../shared/contract.ts';
 import type { ApprovalDecision, PendingApproval } from '../../../shared/chat.ts';
 import type { ElicitationAnswer, PendingElicitation } from '../../../shared/elicitation.ts';
 import { err, type Result } from '../../../shared/errors.ts';
@@ -12,12 +12,20 @@ export interface PendingSlice {
   approvals: PendingApproval[];
   /** Elicitation requests waiting for the user, oldest first. */
   elicitations: PendingElicitation[];
-  /** Attaches 'approvals.changed' and 'elicitations.changed' and loads both lists; returns the detach function. */
+  /** Attaches 'approvals.changed' and 'elicitations.delta' and loads both lists; returns the detach function. */
   bindPending: (bridge: Bridge) => () => void;
   /** Answers a tool approval. */
   answerApproval: (id: string, decision: ApprovalDecision) => Promise<Result<null>>;
   /** Answers an elicitation (accept with content, decline, cancel). */
   answerElicitation: (id: string, answer: ElicitationAnswer) => Promise<Result<null>>;
+}
+
+/** The pending list after one host delta: removed ids dropped, added requests appended (once each), oldest first. */
+export function applyElicitationDelta(list: PendingElicitation[], delta: HostEvents['elicitations.delta']): PendingElicitation[] {
+  const removed = new Set(delta.removed);
+  const kept = list.filter((e) => !removed.has(e.id));
+  const known = new Set(kept.map((e) => e.id));
+  return [...kept, ...delta.added.filter((e) => !removed.has(e.id) && !known.has(e.id))];
 }
 
 /** Creates the pending slice; the bridge lives in this closure. */
@@ -31,7 +39,8 @@ export const createPendingSlice: StateCreator<StoreState, [], [], PendingSlice> 
     bindPending(next) {
       bridge = next;
       const offApprovals = next.on('approvals.changed', (approvals) => set({ approvals }));
-      const offElicitations = next.on('elicitations.changed', (elicitations) => set({ elicitations }));
+      // The host sends changes, not the list: the loaded list is the base and each delta is applied to it in order.
+      const offElicitations = next.on('elicitations.delta', (delta) => set((s) => ({ elicitations: applyElicitationDelta(s.elicitations, delta) })));
       void next.invoke('approvals.list', {}).then((r) => {
         if (r.ok) set({ approvals: r.value });
       });
