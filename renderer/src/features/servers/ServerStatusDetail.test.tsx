@@ -36,6 +36,24 @@ describe('ServerStatusDetail', () => {
     expect(screen.queryByTestId('server-error-detail')).toBeNull();
   });
 
+  it('says on a ready server that its change notifications are down and when they are retried', () => {
+    const ready = {
+      state: 'ready' as const,
+      since: 0,
+      era: 'modern' as const,
+      protocolVersion: '2026-07-28',
+      serverName: 'remote',
+      serverVersion: '1.0.0',
+      capabilities: { tools: true, resources: false, prompts: false, logging: false, completions: false, listChanged: { tools: true, resources: false, prompts: false }, subscribe: false },
+      counts: { tools: 2, resources: 0, prompts: 0 },
+      warnings: [],
+    };
+    const { rerender } = render(<ServerStatusDetail serverId="remote" status={{ ...ready, changeStreamDown: { since: Date.now(), nextTryAt: Date.now() + 4000, reason: 'Change notifications dropped.' } }} />);
+    expect(screen.getByTestId('server-change-stream-down').textContent).toMatch(/Change notifications from this server are interrupted.*Reconnecting in [34] s/);
+    rerender(<ServerStatusDetail serverId="remote" status={ready} />);
+    expect(screen.queryByTestId('server-change-stream-down')).toBeNull();
+  });
+
   it('writes the time of the failure in the chosen language, not the browser’s', () => {
     const at = new Date(2026, 0, 5, 18, 52, 47).getTime();
     void i18next.changeLanguage('vi');

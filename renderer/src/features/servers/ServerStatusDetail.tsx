@@ -24,7 +24,8 @@ function RecentStderr({ serverId }: { serverId: string }) {
 /** One block per status state (exhaustive). */
 export function ServerStatusDetail({ serverId, status }: ServerStatusDetailProps) {
   const { t, i18n } = useTranslation('servers');
-  const now = useNow(status.state === 'restarting');
+  // The countdowns (restart, change stream reopen) tick once a second.
+  const now = useNow(status.state === 'restarting' || (status.state === 'ready' && status.changeStreamDown !== undefined));
   switch (status.state) {
     case 'ready':
       return (
@@ -38,6 +39,12 @@ export function ServerStatusDetail({ serverId, status }: ServerStatusDetailProps
           <span className="chip">{t('counts.tools', { count: status.counts.tools })}</span>
           <span className="chip">{t('counts.resources', { count: status.counts.resources })}</span>
           <span className="chip">{t('counts.prompts', { count: status.counts.prompts })}</span>
+          {status.changeStreamDown ? (
+            <div className="callout callout-warning sv-meta-warnings" data-testid="server-change-stream-down" title={status.changeStreamDown.reason}>
+              <RotateCw aria-hidden />
+              <p>{t('detail.changeStreamDown', { seconds: Math.max(0, Math.ceil((status.changeStreamDown.nextTryAt - now) / 1000)) })}</p>
+            </div>
+          ) : null}
           {status.warnings.length > 0 ? (
             <div className="callout callout-warning sv-meta-warnings">
               <AlertTriangle aria-hidden />
