@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeCodePoint, hasInvisible, isolateName, revealInvisible } from './visibleText.ts';
+import { escapeCodePoint, hasInvisible, isolateName, revealInvisible, revealParts } from './visibleText.ts';
 
 describe('visible text', () => {
   it('shows bidi controls, isolates and overrides as escapes', () => {
@@ -34,5 +34,12 @@ describe('visible text', () => {
 
   it('wraps a name in directional isolates for use inside a sentence', () => {
     expect(isolateName('x\u202Ey')).toBe('\u2068x⟨U+202E⟩y\u2069');
+  });
+
+  it('splits text into plain runs and escapes for styling', () => {
+    expect(revealParts('a\u200Bb\u202E')).toEqual([
+      { text: 'a', hidden: false }, { text: '⟨U+200B⟩', hidden: true }, { text: 'b', hidden: false }, { text: '⟨U+202E⟩', hidden: true },
+    ]);
+    expect(revealParts('')).toEqual([]);
   });
 });

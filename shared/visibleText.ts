@@ -10,7 +10,8 @@ const FSI = '\u2068';
 const PDI = '\u2069';
 
 /** Format characters (Cf: bidi controls, zero-width, BOM, tags...), line/paragraph separators, other controls. */
-const HIDDEN = /[\p{Cf}\p{Cc}\u2028\u2029\u115F\u1160\u3164\uFFA0\uFE00-\uFE0D\u{E0100}-\u{E01EF}]/u;
+// Hangul fillers and variation selectors are alternatives of their own: inside one class they read as combined.
+const HIDDEN = /[\p{Cf}\p{Cc}\u2028\u2029\u3164\uFFA0]|\u115F|\u1160|[\uFE00-\uFE0D]|[\u{E0100}-\u{E01EF}]/u;
 const EMOJI = /\p{Extended_Pictographic}/u;
 
 /** `⟨U+202E⟩` for one code point. */
@@ -36,9 +37,32 @@ function isHidden(chars: string[], index: number, multiline: boolean): boolean {
  * newlines and tabs (descriptions); names show them as escapes too.
  */
 export function revealInvisible(text: string, options: { multiline?: boolean } = {}): string {
-  if (!HIDDEN.test(text)) return text;
+  return revealParts(text, options).map((part) => part.text).join('');
+}
+
+/** One run of `revealParts`: plain text, or the escape of one hidden character. */
+export interface VisiblePart {
+  text: string;
+  hidden: boolean;
+}
+
+/** `text` split into plain runs and escapes of hidden characters, so a UI can style the escapes. */
+export function revealParts(text: string, options: { multiline?: boolean } = {}): VisiblePart[] {
+  if (!HIDDEN.test(text)) return text === '' ? [] : [{ text, hidden: false }];
   const chars = [...text];
-  return chars.map((char, index) => (isHidden(chars, index, options.multiline === true) ? escapeCodePoint(char) : char)).join('');
+  const parts: VisiblePart[] = [];
+  let plain = '';
+  chars.forEach((char, index) => {
+    if (!isHidden(chars, index, options.multiline === true)) {
+      plain += char;
+      return;
+    }
+    if (plain !== '') parts.push({ text: plain, hidden: false });
+    plain = '';
+    parts.push({ text: escapeCodePoint(char), hidden: true });
+  });
+  if (plain !== '') parts.push({ text: plain, hidden: false });
+  return parts;
 }
 
 /** True when `text` holds a character `revealInvisible` would escape. */

@@ -1,10 +1,15 @@
-/** Asks the user whether a tool call may run: which server and tool, with which arguments, flagged when destructive. */
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+/**
+ * Asks the user whether a tool call may run: which server and tool, with which arguments, flagged when destructive;
+ * the tool's full description (what the model reads) on demand, shown at once when it changed since "always allow".
+ */
+import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import type { ApprovalDecision, PendingApproval } from '../../../../shared/chat.ts';
 import type { Result } from '../../../../shared/errors.ts';
+import { revealInvisible } from '../../../../shared/visibleText.ts';
 import { prettyJson } from '../chat/model/format.ts';
+import { VisibleText } from '../common/VisibleText.tsx';
 import './approvals.css';
 
 /** Props of the approval card. */
@@ -19,7 +24,12 @@ export function ApprovalCard({ approval, onAnswer }: ApprovalCardProps) {
   const { t } = useTranslation('approvals');
   const [busy, setBusy] = useState<ApprovalDecision | undefined>();
   const [error, setError] = useState<string | undefined>();
-  const tool = approval.title ?? approval.toolName;
+  // Server-chosen names show their hidden characters; in the question each sits in its own <bdi>.
+  const tool = revealInvisible(approval.title ?? approval.toolName);
+  const server = revealInvisible(approval.serverId);
+  const changed = approval.changedSinceApproval === true;
+  const [showDescription, setShowDescription] = useState(changed);
+  const descriptionId = useId();
 
   const answer = async (decision: ApprovalDecision): Promise<void> => {
     setBusy(decision);
@@ -35,15 +45,45 @@ export function ApprovalCard({ approval, onAnswer }: ApprovalCardProps) {
       <div className="approval-head">
         <Icon size={18} aria-hidden className="approval-icon" />
         <div>
-          <div className="approval-question">{t('question', { tool, server: approval.serverId })}</div>
+          <div className="approval-question">
+            <Trans t={t} i18nKey="question" values={{ tool, server }} components={{ tool: <bdi className="visible-text" />, server: <bdi className="visible-text" /> }} />
+          </div>
           <div className="approval-sub">
-            <code>{approval.toolName}</code>
+            <code>
+              <VisibleText text={approval.toolName} />
+            </code>
             {approval.readOnly && <span className="approval-tag is-readonly">{t('readOnly')}</span>}
             {approval.destructive && <span className="approval-tag is-destructive">{t('destructive')}</span>}
           </div>
         </div>
       </div>
       {approval.destructive && <p className="approval-warning">{t('destructiveWarning')}</p>}
+      {changed && (
+        <p className="approval-warning approval-changed" data-testid="approval-changed">
+          {t('changedWarning')}
+        </p>
+      )}
+      <button
+        type="button"
+        className="approval-description-toggle"
+        aria-expanded={showDescription}
+        aria-controls={descriptionId}
+        onClick={() => setShowDescription(!showDescription)}
+      >
+        {showDescription ? t('hideDescription') : t('showDescription')}
+      </button>
+      {showDescription && (
+        <div id={descriptionId}>
+          <div className="approval-args-label">{t('description')}</div>
+          {approval.description ? (
+            <pre className="approval-args approval-description" data-testid="approval-description">
+              <VisibleText text={approval.description} multiline />
+            </pre>
+          ) : (
+            <p className="approval-sub">{t('noDescription')}</p>
+          )}
+        </div>
+      )}
       <div className="approval-args-label">{t('arguments')}</div>
       <pre className="approval-args">{prettyJson(approval.input) || '{}'}</pre>
       {error && (

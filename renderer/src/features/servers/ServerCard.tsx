@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isHttpConfig } from '../../../../shared/serverConfig.ts';
 import type { ServerView } from '../../../../shared/servers.ts';
 import { useStore } from '../../store/index.ts';
+import { VisibleText } from '../common/VisibleText.tsx';
 import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
 import { Switch } from '../common/Switch.tsx';
 import { Tip } from '../common/Tooltip.tsx';
@@ -71,7 +72,9 @@ export function ServerCard({ server, onEdit }: ServerCardProps) {
           {server.transport === 'http' ? <Globe /> : <Terminal />}
         </div>
         <div className="sv-card-title">
-          <h3 id={`server-${server.id}-name`}>{server.id}</h3>
+          <h3 id={`server-${server.id}-name`}>
+            <VisibleText text={server.id} />
+          </h3>
           <p className="mono muted sv-card-launch" title={launchSummary(server)}>
             {launchSummary(server)}
           </p>

@@ -4,8 +4,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalPolicy } from '../../../../shared/serverConfig.ts';
 import type { ExposedTool, ServerView } from '../../../../shared/servers.ts';
+import { isolateName, revealInvisible } from '../../../../shared/visibleText.ts';
 import { useStore } from '../../store/index.ts';
 import { Switch } from '../common/Switch.tsx';
+import { VisibleText } from '../common/VisibleText.tsx';
+import { ToolDescription } from './ToolDescription.tsx';
+import './toolList.css';
 
 const policies: ApprovalPolicy[] = ['ask', 'always_allow', 'deny'];
 
@@ -16,36 +20,59 @@ function ToolRow({ tool }: { tool: ExposedTool }) {
   const notifyError = useStore((s) => s.notifyError);
   const a = tool.annotations;
   const label = tool.title ?? a?.title ?? tool.toolName;
+  // A server chooses tool names: labels show hidden characters; visible messages also isolate the name.
+  const spoken = revealInvisible(tool.toolName);
+  const name = isolateName(tool.toolName);
+  const changed = tool.changedSinceApproval === true;
+  const reapprove = () =>
+    void setToolApproval(tool.serverId, tool.toolName, 'always_allow').then((r) => {
+      if (!r.ok) notifyError('servers:tools.changeFailed', r.error, { name });
+    });
   return (
     <li className={tool.enabled ? 'sv-tool' : 'sv-tool sv-tool-off'} data-testid="tool-row">
       <Switch
         checked={tool.enabled}
-        label={t('tools.enable', { name: tool.toolName })}
+        label={t('tools.enable', { name: spoken })}
         onCheckedChange={(enabled) =>
           void setToolEnabled(tool.serverId, tool.toolName, enabled).then((r) => {
-            if (!r.ok) notifyError('servers:tools.changeFailed', r.error, { name: tool.toolName });
+            if (!r.ok) notifyError('servers:tools.changeFailed', r.error, { name });
           })
         }
       />
       <div className="sv-tool-main">
         <div className="row sv-tool-title">
-          <strong>{label}</strong>
-          {label !== tool.toolName ? <code>{tool.toolName}</code> : null}
+          <strong>
+            <VisibleText text={label} />
+          </strong>
+          {label !== tool.toolName ? (
+            <code>
+              <VisibleText text={tool.toolName} />
+            </code>
+          ) : null}
+          {changed ? <span className="chip sv-chip-danger">{t('tools.changed')}</span> : null}
           {a?.readOnlyHint ? <span className="chip">{t('tools.readOnly')}</span> : null}
           {a?.destructiveHint ? <span className="chip sv-chip-danger">{t('tools.destructive')}</span> : null}
           {a?.openWorldHint ? <span className="chip">{t('tools.openWorld')}</span> : null}
         </div>
-        {tool.description ? <p className="sv-tool-desc">{tool.description}</p> : null}
+        {tool.description ? <ToolDescription text={tool.description} defaultExpanded={changed} /> : null}
+        {changed ? (
+          <div className="sv-tool-changed" role="note">
+            <p>{t('tools.changedHint')}</p>
+            <button type="button" className="btn btn-sm" aria-label={t('tools.reapproveFor', { name: spoken })} onClick={reapprove}>
+              {t('tools.reapprove')}
+            </button>
+          </div>
+        ) : null}
       </div>
       <label className="sv-tool-policy">
-        <span className="visually-hidden">{t('tools.policyFor', { name: tool.toolName })}</span>
+        <span className="visually-hidden">{t('tools.policyFor', { name: spoken })}</span>
         <select
           className="select"
           value={tool.approval}
           disabled={!tool.enabled}
           onChange={(e) =>
             void setToolApproval(tool.serverId, tool.toolName, e.target.value as ApprovalPolicy).then((r) => {
-              if (!r.ok) notifyError('servers:tools.changeFailed', r.error, { name: tool.toolName });
+              if (!r.ok) notifyError('servers:tools.changeFailed', r.error, { name });
             })
           }
         >
@@ -90,7 +117,7 @@ export function ToolList({ server }: ToolListProps) {
             label={t('tools.trustReadOnly')}
             onCheckedChange={(trust) =>
               void setTrustReadOnly(server.id, trust).then((r) => {
-                if (!r.ok) notifyError('servers:tools.changeFailed', r.error, { name: server.id });
+                if (!r.ok) notifyError('servers:tools.changeFailed', r.error, { name: isolateName(server.id) });
               })
             }
           />
@@ -106,7 +133,7 @@ export function ToolList({ server }: ToolListProps) {
           </div>
         ) : null}
       </div>
-      <ul className="sv-tool-list" aria-label={t('tools.listLabel', { name: server.id })}>
+      <ul className="sv-tool-list" aria-label={t('tools.listLabel', { name: revealInvisible(server.id) })}>
         {shown.map((tool) => (
           <ToolRow key={tool.exposedName} tool={tool} />
         ))}

@@ -66,7 +66,7 @@ describe('ToolCallCard', () => {
     render(<ToolCallCard block={block} approval={approval} onAnswerApproval={onAnswer} />);
     expect(statusText()).toBe('Awaiting approval');
     const card = screen.getByRole('group', { name: 'Approval for Delete file' });
-    expect(within(card).getByText('Allow Delete file from files to run?')).toBeTruthy();
+    expect(card.querySelector('.approval-question')?.textContent).toBe('Allow Delete file from files to run?');
     expect(within(card).getByText(/may delete or overwrite data/)).toBeTruthy();
     expect(card.querySelector('.approval-args')?.textContent).toBe('{\n  "path": "/tmp/x"\n}');
     const user = userEvent.setup();
@@ -157,5 +157,13 @@ describe('ToolCallCard', () => {
     render(<ToolCallCard defaultOpen block={call({ status: 'cancelled', error: { code: 'cancelled', message: 'Stopped by the user' } })} />);
     expect(statusText()).toBe('Cancelled');
     expect(screen.getByText('Cancelled before it finished')).toBeTruthy();
+  });
+
+  it('isolates the server and tool names in the card head and shows their hidden characters', () => {
+    render(<ToolCallCard block={call({ serverId: 'files\u202E', title: 'Get\u200BSum', toolName: 'get\u2066sum' })} />);
+    const head = document.querySelector('.tool-card-head');
+    expect([...(head?.querySelectorAll('bdi.visible-text') ?? [])].map((node) => node.textContent)).toEqual(['files⟨U+202E⟩', 'Get⟨U+200B⟩Sum', 'get⟨U+2066⟩sum']);
+    expect(head?.textContent).not.toMatch(/[\u202E\u200B\u2066]/);
+    expect(screen.getByRole('region', { name: /files⟨U\+202E⟩/ })).toBeTruthy();
   });
 });

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { ChevronRight, Wrench } from 'lucide-react';
 import type { ApprovalDecision, PendingApproval, ToolCallBlock } from '../../../../../shared/chat.ts';
 import type { Result } from '../../../../../shared/errors.ts';
+import { revealInvisible } from '../../../../../shared/visibleText.ts';
 import { ApprovalCard } from '../../approvals/ApprovalCard.tsx';
+import { VisibleText } from '../../common/VisibleText.tsx';
 import { formatClock, formatDuration, prettyJson, prettyPartialJson } from '../model/format.ts';
 import { useNow } from '../../common/useNow.ts';
 import { ToolResultView } from './ToolResultView.tsx';
@@ -67,16 +69,24 @@ export function ToolCallCard({ block, approval, onAnswerApproval, defaultOpen = 
   const bodyId = `tool-body-${block.id}`;
 
   return (
-    <section className={`tool-card is-${status}`} aria-label={t('tool.cardLabel', { server: block.serverId, tool: title })}>
+    <section className={`tool-card is-${status}`} aria-label={t('tool.cardLabel', { server: revealInvisible(block.serverId), tool: revealInvisible(title) })}>
       <button type="button" className="tool-card-head" onClick={toggle} aria-expanded={isOpen} aria-controls={bodyId}>
         <ChevronRight size={14} className="tool-card-chevron" aria-hidden />
         <Wrench size={14} className="tool-card-icon" aria-hidden />
-        <span className="tool-card-server">{block.serverId}</span>
+        <span className="tool-card-server">
+          <VisibleText text={block.serverId} />
+        </span>
         <span className="tool-card-sep" aria-hidden>
           /
         </span>
-        <span className="tool-card-title">{title}</span>
-        {block.title && block.title !== block.toolName && <code className="tool-card-name">{block.toolName}</code>}
+        <span className="tool-card-title">
+          <VisibleText text={title} />
+        </span>
+        {block.title && block.title !== block.toolName && (
+          <code className="tool-card-name">
+            <VisibleText text={block.toolName} />
+          </code>
+        )}
         {block.destructive && <span className="tool-card-flag">{t('tool.destructive')}</span>}
         <span className="tool-card-spacer" />
         {block.durationMs !== undefined && <span className="tool-card-duration">{formatDuration(block.durationMs, (key, values) => t(key, values), i18n.language)}</span>}
