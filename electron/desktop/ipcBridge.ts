@@ -1,6 +1,6 @@
 /** Wires the host core to Electron IPC: one invoke channel (sender-checked, validated) and one event channel. */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { err, type Result } from '../../shared/errors.ts';
+import { appErrorSchema, type AppError, type Result } from '../../shared/errors.ts';
 import type { EventName, HostEvents } from '../../shared/contract.ts';
 import type { Host } from '../host/createHost.ts';
 import type { Logger } from '../host/environment.ts';
@@ -33,21 +33,24 @@ export function bridgeHostToIpc(options: {
   logger: Logger;
 }): void {
   const { ipcMain, page, logger } = options;
-  let startFailure: string | undefined;
+  let startFailure: AppError | undefined;
   const ready: Promise<Host | undefined> = options.host.then(
     (host) => {
       host.events.subscribe((event, payload) => sendHostEvent(options.contents(), event, payload));
       return host;
     },
     (cause: unknown) => {
-      startFailure = cause instanceof Error ? cause.message : String(cause);
-      logger.error('host: failed to start', { cause: startFailure });
+      // A refusal the host explains itself (data folder in use, history that cannot be opened) keeps its code.
+      const own = appErrorSchema.safeParse((cause as { appError?: unknown } | undefined)?.appError);
+      const message = cause instanceof Error ? cause.message : String(cause);
+      startFailure = own.success ? own.data : { code: 'internal', message: `Switchboard's host failed to start: ${message}` };
+      logger.error('host: failed to start', { cause: message });
       return undefined;
     },
   );
   ipcMain.handle(INVOKE_CHANNEL, async (event, name: unknown, params: unknown): Promise<Result<unknown>> => {
     const host = await ready;
-    if (!host) return err('internal', `Switchboard's host failed to start: ${startFailure ?? 'unknown error'}`);
+    if (!host) return { ok: false, error: startFailure ?? { code: 'internal', message: "Switchboard's host failed to start: unknown error" } };
     return handleIpcCall(host.api, page, { sender: senderInfo(event), name, params }, logger);
   });
 }

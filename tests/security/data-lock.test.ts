@@ -11,6 +11,8 @@ import { createHost, type Host } from '../../electron/host/createHost.ts';
 import { silentLogger } from '../../electron/host/environment.ts';
 import { FileSecretStore } from '../../electron/host/store/fileSecretStore.ts';
 import { DataDirLockedError, LOCK_FILE_NAME } from '../../electron/host/store/dataDirLock.ts';
+import { bridgeHostToIpc } from '../../electron/desktop/ipcBridge.ts';
+import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 
 const cli = join(import.meta.dirname, '../../electron/web/cli.ts');
 let dirs: string[] = [];
@@ -122,5 +124,21 @@ describe('servers.json under the lock', () => {
     const after = JSON.parse(readFileSync(path, 'utf8')) as { mcpServers: Record<string, unknown> };
     expect(Object.keys(after.mcpServers).sort()).toEqual(['by-hand', 'from-app-1', 'from-app-2']);
     expect(after.mcpServers['by-hand']).toEqual({ command: 'echo', args: ['typed in an editor'], enabled: false });
+  });
+});
+
+describe('desktop app on a folder web mode holds', () => {
+  it('answers every call with the refusal as a storage_error naming the process, instead of running on', async () => {
+    const dir = dataDir();
+    await start(dir); // plays the web mode that already runs on the folder
+    let handler: ((event: IpcMainInvokeEvent, name: unknown, params: unknown) => Promise<unknown>) | undefined;
+    // Only ipcMain.handle is used by the bridge; Electron itself cannot run in this test.
+    const ipcMain = { handle: (_channel: string, fn: typeof handler) => (handler = fn) } as unknown as IpcMain;
+    const desktop = createHost({ mode: 'desktop', dataDir: dir, secrets: new FileSecretStore(join(dir, 'secrets.json')), logger: silentLogger, openExternal: () => Promise.resolve(), version: '0.0.0-test' });
+    bridgeHostToIpc({ ipcMain, host: desktop, page: { webContentsId: 1, entryUrl: 'app://switchboard/index.html' }, contents: () => undefined, logger: silentLogger });
+    const answer = (await handler?.({} as IpcMainInvokeEvent, 'chats.list', {})) as { ok: boolean; error?: { code: string; message: string } };
+    expect(answer.ok).toBe(false);
+    expect(answer.error?.code).toBe('storage_error');
+    expect(answer.error?.message).toContain(`process ${process.pid}`);
   });
 });
