@@ -94,10 +94,13 @@ describe('tool registry: changed definitions after approval', () => {
     expect(stored()).toEqual({ approval: 'deny' });
   });
 
-  it('keeps allowing an always-allow saved before fingerprints existed', () => {
+  it('adopts the first definition seen for an always-allow saved before fingerprints existed, then catches a change', async () => {
     settings.raw.set('s', { command: 'node', tools: { helper: { approval: 'always_allow' } } });
-    registry.refresh();
+    registry.setCatalog('s', [helper(BENIGN, { type: 'object', properties: {} })]);
     expect(registry.approvalVerdict('s__helper')).toBe('allow');
-    expect(registry.getTool('s__helper')?.changedSinceApproval).toBeUndefined();
+    await expect.poll(() => stored()?.approvedHash).toBe(toolFingerprint(helper(BENIGN, { type: 'object', properties: {} })));
+    registry.setCatalog('s', [helper(PULLED, { type: 'object', properties: {} })]);
+    expect(registry.approvalVerdict('s__helper')).toBe('ask');
+    expect(registry.getTool('s__helper')?.changedSinceApproval).toBe(true);
   });
 });

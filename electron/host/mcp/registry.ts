@@ -160,6 +160,18 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
     return err('server_not_ready', `Server "${serverId}" is not ready (${status?.state ?? 'not started'})${detail}`);
   };
 
+  // An "always allow" saved before fingerprints existed approves the definition seen first after the upgrade, so a
+  // later change is caught like any other (otherwise such a tool could change forever without asking).
+  const adoptLegacyApprovals = (serverId: string, tools: ServerTool[]) => {
+    for (const tool of tools) {
+      const own = toolSettings(serverId, tool.name);
+      if (own.approval !== 'always_allow' || own.approvedHash !== undefined) continue;
+      void settings.updateTool(serverId, tool.name, { approvedHash: fingerprintOf(tool) }).then((saved) => {
+        if (saved.ok) rebuild(false);
+      });
+    }
+  };
+
   const persistTool = async (serverId: string, toolName: string, patch: Partial<ToolSettings>): Promise<Result<ExposedTool[]>> => {
     if (!settings.config(serverId)) return err('not_found', `No valid server named "${serverId}"`);
     const saved = await settings.updateTool(serverId, toolName, patch);
@@ -226,6 +238,7 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
         return;
       }
       catalogs.set(serverId, new Map(tools.map((tool) => [tool.name, tool])));
+      adoptLegacyApprovals(serverId, tools);
       const known = knownNames.get(serverId);
       const renamed = known === undefined || known.size !== tools.length || tools.some((tool) => !known.has(tool.name));
       if (renamed) knownNames.set(serverId, new Set(tools.map((tool) => tool.name)));
