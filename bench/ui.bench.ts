@@ -99,7 +99,7 @@ try {
   const origin = `http://127.0.0.1:${web.port}`;
   await context.route(`${origin}/bench-baseline*`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: baselineHtml }));
   let page = await context.newPage();
-  // Sets the token cookie; the pages below are on the same origin.
+  // The app's tabs below open the printed link (web.url), as a user does: the token lives in each tab, not a cookie.
   await page.goto(web.url);
 
   const app: StreamSample[] = [];
@@ -117,7 +117,7 @@ try {
       await page.close();
       page = await context.newPage();
       if (side === 'app') {
-        await page.goto(`${origin}/#/chat/${chatId}`);
+        await page.goto(`${web.url}#/chat/${chatId}`);
         await page.getByTestId('chat-view').waitFor();
         app.push(await measureStream(context, page, '[data-testid="chat-view"]', (m) => stream(m, chatId)));
       } else {
@@ -135,7 +135,7 @@ try {
   for (let round = 0; round < OPEN_ROUNDS; round++) {
     await page.close();
     page = await context.newPage();
-    await page.goto(`${origin}/#/servers`);
+    await page.goto(`${web.url}#/servers`);
     await page.locator('.sb-chat-open', { hasText: long.title }).waitFor();
     fetches.push(await page.evaluate<number>(fetchPageScript(web.token, long.chatId)));
     opens.push(await page.evaluate<number>(openChatScript(long.title, long.lastMarker)));

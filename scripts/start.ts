@@ -121,7 +121,8 @@ async function runWebMode(port: number, dataDir: string | undefined): Promise<vo
   const { startWebMode } = await import('../electron/web/startWebMode.ts');
   const web = await startWebMode({ port, openBrowser: false, ...(dataDir ? { dataDir } : {}), hostEnv: { logger: quietLogger() } });
   console.log(`\nSwitchboard is running in web mode. Open this link (it carries the access token):\n\n  ${web.url}\n\nPress Ctrl+C to stop.`);
-  openInBrowser(web.url);
+  // A one-time code, not the token: the opener's command line is readable by every local user in /proc.
+  openInBrowser(web.oneTimeUrl());
   let stopping = false;
   const stop = () => {
     if (stopping) process.exit(130); // A second Ctrl+C: do not wait for servers.

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     return;
   }
   const web = await startWebMode({ port: args.port, openBrowser: args.open, ...(args.dataDir ? { dataDir: args.dataDir } : {}) });
-  console.log(`\nSwitchboard web mode is running. Open this link (it carries a one-time token):\n\n  ${web.url}\n\nPress Ctrl+C to stop.`);
+  console.log(`\nSwitchboard web mode is running. Open this link (it carries this run's access token; do not share it):\n\n  ${web.url}\n\nPress Ctrl+C to stop.`);
 
   let stopping = false;
   const stop = (signal: string) => {

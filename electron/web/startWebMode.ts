@@ -6,7 +6,7 @@ import { consoleLogger, type HostEnvironment } from '../host/environment.ts';
 import { FileSecretStore } from '../host/store/fileSecretStore.ts';
 import { createToken } from './auth.ts';
 import { defaultDataDir } from './dataDir.ts';
-import { openBrowser } from './openBrowser.ts';
+import { openBrowser, spawnDetached, type LaunchCommand } from './openBrowser.ts';
 import { notBuiltMessage, rendererBuilt } from './staticFiles.ts';
 import { startWebServer } from './webServer.ts';
 
@@ -16,6 +16,8 @@ export interface WebModeOptions {
   /** 0 or absent picks a free port. */
   port?: number;
   openBrowser?: boolean;
+  /** Runs the browser opener (tests capture the command line instead). */
+  launchBrowser?: LaunchCommand;
   /** Overrides for the host environment (tests pass a silent logger, a base env...). */
   hostEnv?: Partial<HostEnvironment>;
   /** Where the built renderer lives; defaults to dist/renderer in the repository. */
@@ -24,7 +26,10 @@ export interface WebModeOptions {
 
 /** A running web mode. */
 export interface WebMode {
+  /** The link to print: it carries the token. */
   url: string;
+  /** A link with a fresh one-time code instead of the token, for a browser's command line. */
+  oneTimeUrl(): string;
   token: string;
   port: number;
   host: Host;
@@ -75,12 +80,14 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
   }
   // Servers can take many seconds to connect; the UI shows them connecting instead of waiting here.
   host.start().catch((cause: unknown) => logger.error('web: starting servers failed', { cause: String(cause) }));
-  if (options.openBrowser) openBrowser(server.url, logger);
+  // The opener's command line is readable by every local user: it gets a one-time code, never the token.
+  if (options.openBrowser) openBrowser(server.oneTimeUrl(), options.launchBrowser ?? spawnDetached(logger));
 
   let closing: Promise<void> | undefined;
   const webServer = server;
   return {
     url: webServer.url,
+    oneTimeUrl: () => webServer.oneTimeUrl(),
     token,
     port: webServer.port,
     host,

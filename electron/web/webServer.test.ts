@@ -10,7 +10,6 @@ import { ok } from '../../shared/errors.ts';
 import { HostEventHub } from '../host/events.ts';
 import { silentLogger } from '../host/environment.ts';
 import { notImplementedCalls } from '../host/notImplemented.ts';
-import { cookieName } from './auth.ts';
 import { frameText } from './socketBridge.ts';
 import { startWebServer, type WebServer } from './webServer.ts';
 
@@ -33,11 +32,18 @@ function get(port: number, path: string, headers: Record<string, string> = {}): 
   });
 }
 
-/** Opens a socket; resolves with the open socket or the HTTP status that refused it. */
-function openSocket(port: number, query: string, headers: Record<string, string> = {}): Promise<WebSocket | number> {
+/** Opens a socket; resolves with the open socket, the HTTP status that refused it, or `close <code>` if closed at once. */
+function openSocket(port: number, query: string, headers: Record<string, string> = {}): Promise<WebSocket | number | string> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws${query}`, { headers });
-    ws.once('open', () => resolve(ws));
+    ws.once('open', () => {
+      // An unauthorised socket is closed by the server before any message; wait a moment to tell the two apart.
+      const timer = setTimeout(() => resolve(ws), 300);
+      ws.once('close', (code) => {
+        clearTimeout(timer);
+        resolve(`close ${code}`);
+      });
+    });
     ws.once('unexpected-response', (_req, res) => {
       resolve(res.statusCode ?? 0);
       ws.terminate();
@@ -77,27 +83,24 @@ describe('web mode server', () => {
     expect(server.url).toBe(`http://127.0.0.1:${server.port}/?token=${token}`);
   });
 
-  it('refuses pages without a token or with a wrong one', async () => {
-    expect((await get(server.port, '/')).status).toBe(401);
-    expect((await get(server.port, '/assets/app.js')).status).toBe(401);
+  it('serves the app\'s files without the token (they are public, the socket is what needs it) and never sets a cookie', async () => {
+    for (const path of ['/', '/assets/app.js', `/?token=${token}`, '/#/servers']) {
+      const reply = await get(server.port, path);
+      expect(reply.status, path).toBe(200);
+      expect(reply.headers['set-cookie'], path).toBeUndefined();
+    }
+    const page = await get(server.port, `/?token=${token}`);
+    expect(page.body).toContain('<div id="root">');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('answers a wrong token in the link, and the page for tabs without a token, with 401 "open the link"', async () => {
     const wrong = await get(server.port, '/?token=nope');
     expect(wrong.status).toBe(401);
     expect(wrong.body).not.toContain('<div id="root">');
-    expect((await get(server.port, '/', { Cookie: `${cookieName(server.port)}=nope` })).status).toBe(401);
-  });
-
-  it('serves the tokened page, sets an HttpOnly SameSite=Strict cookie, and serves assets and reloads with it', async () => {
-    const page = await get(server.port, `/?token=${token}`);
-    expect(page.status).toBe(200);
-    expect(page.body).toContain('<div id="root">');
-    expect(page.headers['referrer-policy']).toBe('no-referrer');
-    const cookie = String(page.headers['set-cookie']);
-    expect(cookie).toContain(`${cookieName(server.port)}=${token}`);
-    expect(cookie).toContain('HttpOnly');
-    expect(cookie).toContain('SameSite=Strict');
-    const jar = { Cookie: `${cookieName(server.port)}=${token}` };
-    expect((await get(server.port, '/assets/app.js', jar)).body).toContain('console.log');
-    expect((await get(server.port, '/', jar)).status).toBe(200);
+    const linkNeeded = await get(server.port, '/link-needed');
+    expect(linkNeeded.status).toBe(401);
+    expect(linkNeeded.body).toContain('Open Switchboard from its link');
   });
 
   it('refuses a foreign Origin or Host even with the right token', async () => {
@@ -107,21 +110,20 @@ describe('web mode server', () => {
   });
 
   it('never serves files outside the renderer folder', async () => {
-    const jar = { Cookie: `${cookieName(server.port)}=${token}` };
-    const escaped = await get(server.port, '/..%2f..%2f..%2fetc%2fpasswd.txt', jar);
+    const escaped = await get(server.port, '/..%2f..%2f..%2fetc%2fpasswd.txt');
     expect(escaped.status).toBe(404);
     expect(escaped.body).not.toContain('root:');
   });
 
-  it('refuses WebSocket upgrades without a token, with a wrong one, or from a foreign Origin', async () => {
-    expect(await openSocket(server.port, '')).toBe(401);
-    expect(await openSocket(server.port, '?token=wrong')).toBe(401);
+  it('closes sockets without the token or with a wrong one (4401, before any message), refuses a foreign Origin (403)', async () => {
+    expect(await openSocket(server.port, '')).toBe('close 4401');
+    expect(await openSocket(server.port, '?token=wrong')).toBe('close 4401');
     expect(await openSocket(server.port, `?token=${token}`, { Origin: 'http://evil.example' })).toBe(403);
   });
 
   it('answers calls with their Result and pushes host events over an authorised socket', async () => {
     const ws = await openSocket(server.port, `?token=${token}`, { Origin: `http://127.0.0.1:${server.port}` });
-    if (typeof ws === 'number') throw new Error(`refused with ${ws}`);
+    if (!(ws instanceof WebSocket)) throw new Error(`refused with ${ws}`);
     try {
       ws.send(JSON.stringify({ id: 1, call: 'app.info', params: {} }));
       expect(await nextMessage(ws)).toEqual({ id: 1, result: { ok: true, value: expect.objectContaining({ version: '9.9.9', mode: 'web' }) as unknown } });
@@ -168,10 +170,8 @@ describe('web mode server', () => {
     expect(crashes).toEqual([]);
   });
 
-  it('accepts the socket with the page cookie instead of a query token', async () => {
-    const ws = await openSocket(server.port, '', { Cookie: `${cookieName(server.port)}=${token}` });
-    expect(typeof ws).not.toBe('number');
-    if (typeof ws !== 'number') ws.close();
+  it('takes no cookie in place of the token', async () => {
+    expect(await openSocket(server.port, '', { Cookie: `switchboard_token_${server.port}=${token}; token=${token}` })).toBe('close 4401');
   });
 });
 

@@ -6,7 +6,10 @@ import type { HostApi } from '../../shared/contract.ts';
 import type { HostEventHub } from '../host/events.ts';
 import type { Logger } from '../host/environment.ts';
 import { parseRequestTarget } from '../host/requestTarget.ts';
-import { checkRequest, tokenCookie } from './auth.ts';
+import { unauthorizedCloseCode, webPaths } from '../../shared/webMode.ts';
+import { checkOrigin, queryToken } from './auth.ts';
+import { OneTimeCodes } from './openCodes.ts';
+import { answerSession } from './sessionEndpoint.ts';
 import { attachSocket } from './socketBridge.ts';
 import { notBuiltMessage, rendererBuilt, serveStatic } from './staticFiles.ts';
 
@@ -24,14 +27,13 @@ export interface WebServerOptions {
 /** A listening web server. */
 export interface WebServer {
   port: number;
-  /** The URL to open, with the token. */
+  /** The URL to print for the user, with the token. */
   url: string;
+  /** A URL with a fresh one-time code instead of the token, for a browser command line (visible to all in /proc). */
+  oneTimeUrl(): string;
   /** Closes every socket and stops listening. */
   close(): Promise<void>;
 }
-
-/** The socket path the renderer connects to. */
-export const socketPath = '/ws';
 
 // The token sits in the page URL once, so no Referer may carry it anywhere; frames and foreign scripts are refused.
 function securityHeaders(port: number): Record<string, string> {
@@ -59,9 +61,9 @@ function securityHeaders(port: number): Record<string, string> {
 const refusedPage = (status: number, reason: string) =>
   `<!doctype html><meta charset="utf-8"><title>Switchboard</title><body style="font-family:system-ui;margin:3rem;max-width:40rem">` +
   `<h1>${status === 401 ? 'Open Switchboard from its link' : 'Not allowed'}</h1>` +
-  `<p>${reason}. Web mode only answers the link it printed in the terminal when it started (it carries a one-time token).</p></body>`;
+  `<p>${reason}. Web mode only answers the link it printed in the terminal when it started (it carries a token that changes every run).</p></body>`;
 
-const statusText = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 500: 'Internal Server Error' } as const;
+const statusText = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 500: 'Internal Server Error' } as const;
 
 function refuseUpgrade(socket: Duplex, status: keyof typeof statusText): void {
   socket.end(`HTTP/1.1 ${status} ${statusText[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -82,43 +84,53 @@ function answerFailure(response: ServerResponse, logger: Logger, cause: unknown)
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const { api, events, logger, rendererDir, token } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
+  const codes = new OneTimeCodes();
   let port = options.port ?? 0;
 
+  // The renderer's files are public (the same bundle ships in the desktop app) and carry no credential: they are
+  // served without the token, so a reload or a new asset load needs no cookie. Only the socket drives the host.
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const headers = securityHeaders(port);
+    const refuse = (status: 401 | 403, reason: string) => {
+      response.writeHead(status, { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      response.end(refusedPage(status, reason));
+    };
     const target = parseRequestTarget(request.url);
     if (!target) {
       response.writeHead(400, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' });
       response.end('Bad request target');
       return;
     }
-    const verdict = checkRequest(request, target, port, token);
-    if (!verdict.ok) {
-      response.writeHead(verdict.status, { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-      response.end(refusedPage(verdict.status, verdict.reason));
-      return;
-    }
+    const origin = checkOrigin(request, port);
+    if (!origin.ok) return refuse(origin.status, origin.reason);
+    if (target.pathname === webPaths.session) return answerSession(request, response, codes, token, headers);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { ...headers, Allow: 'GET, HEAD' });
       response.end();
       return;
     }
-    const withCookie: Record<string, string> = verdict.viaQuery ? { ...headers, 'Set-Cookie': tokenCookie(port, token) } : headers;
+    if (target.pathname === webPaths.linkNeeded) return refuse(401, 'This tab has no valid token');
+    // A wrong token in the link is said at once instead of after the app has loaded.
+    if (queryToken(target, token) === 'wrong') return refuse(401, 'Wrong token');
     if (!rendererBuilt(rendererDir)) {
-      response.writeHead(503, { ...withCookie, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      response.writeHead(503, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       response.end(notBuiltMessage);
       return;
     }
-    serveStatic(rendererDir, target.pathname, response, withCookie);
+    serveStatic(rendererDir, target.pathname, response, headers);
   };
 
   const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const target = parseRequestTarget(request.url);
     if (!target) return refuseUpgrade(socket, 400);
-    const verdict = checkRequest(request, target, port, token);
-    if (!verdict.ok) return refuseUpgrade(socket, verdict.status);
-    if (target.pathname !== socketPath) return refuseUpgrade(socket, 404);
+    const origin = checkOrigin(request, port);
+    if (!origin.ok) return refuseUpgrade(socket, origin.status);
+    if (target.pathname !== webPaths.socket) return refuseUpgrade(socket, 404);
+    const authorised = queryToken(target, token) === 'right';
     wss.handleUpgrade(request, socket, head, (ws) => {
+      // A browser cannot read an HTTP 401 on an upgrade; this close code lets the page say "open the link" instead
+      // of retrying forever. The socket is closed before anything is read from it or sent to it.
+      if (!authorised) return ws.close(unauthorizedCloseCode, 'Open Switchboard from its link');
       attachSocket(ws, api, events, logger);
     });
   };
@@ -156,6 +168,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   return {
     port,
     url: `http://127.0.0.1:${port}/?token=${token}`,
+    oneTimeUrl: () => `http://127.0.0.1:${port}/?code=${codes.issue()}`,
     close: async () => {
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

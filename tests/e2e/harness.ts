@@ -81,7 +81,7 @@ export interface E2eApp {
   screenshot(name: string): Promise<string>;
   /** Closes every toast (so screenshots show the screen, not a notice over it). */
   dismissToasts(): Promise<void>;
-  /** Opens the tokened URL (optionally at a hash route such as `#/servers`). */
+  /** Opens the printed link, as a user does (optionally at a hash route such as `#/servers`). */
   open(hash?: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -29,14 +29,21 @@ describe('web mode under malformed requests (issue 9 item 1)', () => {
     await web?.stop();
   });
 
-  it('answers 400 to each hostile request-target that used to end the process, as a page and as an upgrade', async () => {
+  it('answers each hostile request-target that used to end the process, as a page and as an upgrade', async () => {
     const host = `127.0.0.1:${web.port}`;
-    for (const target of ['//x:99999', '//[', 'http://[', 'http://a:b@[::1']) {
-      expect(await sendRaw(web.port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\n\r\n`), target).toMatch(/^HTTP\/1\.1 (400|401) /);
-      expect(web.child.exitCode, target).toBeNull();
+    const upgrade = 'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n';
+    // Absolute-form targets with a broken host cannot be parsed: 400.
+    for (const target of ['http://[', 'http://a:b@[::1']) {
+      expect(await sendRaw(web.port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\n\r\n`), target).toMatch(/^HTTP\/1\.1 400 /);
+      expect(await sendRaw(web.port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\n${upgrade}\r\n`), target).toMatch(/^HTTP\/1\.1 400 /);
     }
-    // `//%zz` is a valid origin-form path (no host in it): refused for want of a token, not crashed on.
-    expect(await sendRaw(web.port, `GET //%zz HTTP/1.1\r\nHost: ${host}\r\n\r\n`)).toMatch(/^HTTP\/1\.1 [45]\d\d /);
+    // `//x:99999`, `//[` and `//%zz` are valid origin-form paths (no host in them): an app path (503: this run has no
+    // renderer build) and, as an upgrade, not the socket's path (404).
+    for (const target of ['//x:99999', '//[', '//%zz']) {
+      expect(await sendRaw(web.port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\n\r\n`), target).toMatch(/^HTTP\/1\.1 (200|404|503) /);
+      expect(await sendRaw(web.port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\n${upgrade}\r\n`), target).toMatch(/^HTTP\/1\.1 404 /);
+    }
+    expect(web.child.exitCode).toBeNull();
   });
 
   it(`keeps serving after the whole corpus (${hostileTargets.length} targets × GET/upgrade/POST, with and without the token, plus broken lines and headers)`, async () => {

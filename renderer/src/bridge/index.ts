@@ -2,8 +2,9 @@
 import type { Bridge, CallName, CallParams, CallResult } from '../../../shared/contract.ts';
 import type { Result } from '../../../shared/errors.ts';
 import { alwaysOpen, type ConnectionSource } from './connection.ts';
+import { webPaths } from '../../../shared/webMode.ts';
 import { SocketClient } from './socketClient.ts';
-import { takeToken } from './token.ts';
+import { forgetToken, obtainToken } from './token.ts';
 
 declare global {
   interface Window {
@@ -15,11 +16,16 @@ declare global {
 let bridge: Bridge | undefined;
 let connection: ConnectionSource = alwaysOpen;
 
-function socketUrl(token: string | undefined): string {
+function socketUrl(token: string): string {
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  // The HttpOnly cookie also authorises the socket; the query token covers browsers that drop it.
-  const query = token ? `?token=${encodeURIComponent(token)}` : '';
-  return `${scheme}//${window.location.host}/ws${query}`;
+  // The token travels only here, in the handshake; no cookie carries it (decision 005).
+  return `${scheme}//${window.location.host}${webPaths.socket}?token=${encodeURIComponent(token)}`;
+}
+
+// No token, or web mode restarted with a new one: its own page tells the user to open the printed link.
+function sendToLinkNeeded(): void {
+  forgetToken();
+  window.location.replace(webPaths.linkNeeded);
 }
 
 /** The bridge for this window, created once. */
@@ -28,7 +34,8 @@ export function getBridge(): Bridge {
   if (window.switchboard) {
     bridge = window.switchboard;
   } else {
-    const client = new SocketClient({ url: socketUrl(takeToken()) });
+    const url = obtainToken().then((token) => (token ? socketUrl(token) : undefined));
+    const client = new SocketClient({ url, onUnauthorized: sendToLinkNeeded });
     connection = client;
     bridge = client;
   }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SocketClient } from './socketClient.ts';
-import { takeToken } from './token.ts';
+import { obtainToken, takeToken } from './token.ts';
 
 /** A stand-in for the browser's WebSocket that the test opens, feeds and closes by hand. */
 class FakeSocket {
@@ -10,7 +10,7 @@ class FakeSocket {
   sent: string[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
   readonly url: string;
   constructor(url: string) {
     this.url = url;
@@ -26,9 +26,9 @@ class FakeSocket {
   receive(data: unknown) {
     this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
   }
-  drop() {
+  drop(code = 1006) {
     this.readyState = WebSocket.CLOSED;
-    this.onclose?.();
+    this.onclose?.(new CloseEvent('close', { code }));
   }
 }
 
@@ -96,6 +96,63 @@ describe('web mode socket client', () => {
     off();
     last().receive({ event: 'servers.changed', payload: [] });
     expect(seen).toEqual([[]]);
+  });
+});
+
+describe('web mode socket client without a valid token', () => {
+  it('stops and says so when web mode refuses the token (close 4401): calls answer unauthorized, no reconnect', async () => {
+    const unauthorized = vi.fn();
+    const bridge = new SocketClient({ url: 'ws://127.0.0.1:1/ws?token=old', createSocket: (url) => new FakeSocket(url) as unknown as WebSocket, onUnauthorized: unauthorized });
+    const pending = bridge.invoke('app.info', {});
+    last().drop(4401);
+    expect(await pending).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+    expect(bridge.state()).toBe('offline');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(await bridge.invoke('app.info', {})).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+  });
+
+  it('waits for the token before connecting, and never connects without one', async () => {
+    let give: (url: string | undefined) => void = () => {};
+    const later = new SocketClient({ url: new Promise((resolve) => (give = resolve)), createSocket: (url) => new FakeSocket(url) as unknown as WebSocket });
+    const pending = later.invoke('servers.list', {});
+    expect(FakeSocket.instances).toHaveLength(0);
+    give('ws://127.0.0.1:1/ws?token=t');
+    await vi.advanceTimersByTimeAsync(0);
+    last().open();
+    const frame = JSON.parse(last().sent[0] ?? '{}') as { id: number };
+    last().receive({ id: frame.id, result: { ok: true, value: [] } });
+    expect(await pending).toEqual({ ok: true, value: [] });
+
+    const unauthorized = vi.fn();
+    new SocketClient({ url: Promise.resolve(undefined), createSocket: (url) => new FakeSocket(url) as unknown as WebSocket, onUnauthorized: unauthorized });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+    expect(FakeSocket.instances).toHaveLength(1);
+  });
+});
+
+describe('obtainToken', () => {
+  beforeEach(() => window.sessionStorage.clear());
+
+  it('trades a one-time ?code= for the token, removes the code from the address bar and keeps the token for reloads', async () => {
+    window.history.replaceState(null, '', '/?code=one-time#/servers');
+    const fetchFn = vi.fn((_input: RequestInfo | URL, init?: RequestInit) =>
+      Promise.resolve(new Response(JSON.stringify({ token: init?.body === JSON.stringify({ code: 'one-time' }) ? 'the-token' : 'nope' }), { status: 200 })),
+    );
+    expect(await obtainToken(window.location, window.history, window.sessionStorage, fetchFn)).toBe('the-token');
+    expect(fetchFn).toHaveBeenCalledWith('/session', expect.objectContaining({ method: 'POST' }));
+    expect(window.location.search).toBe('');
+    expect(window.location.hash).toBe('#/servers');
+    expect(await obtainToken(window.location, window.history, window.sessionStorage, fetchFn)).toBe('the-token');
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('has no token when the code was already used and the tab had none', async () => {
+    window.history.replaceState(null, '', '/?code=used');
+    const fetchFn = vi.fn(() => Promise.resolve(new Response('{"error":"used"}', { status: 401 })));
+    expect(await obtainToken(window.location, window.history, window.sessionStorage, fetchFn)).toBeUndefined();
   });
 });
 

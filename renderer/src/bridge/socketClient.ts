@@ -1,6 +1,7 @@
 /** The web mode bridge: the contract's invoke/on carried over one WebSocket, reconnecting when the link drops. */
 import type { Bridge, CallName, CallParams, CallResult, EventName, HostEvents } from '../../../shared/contract.ts';
 import { err, type Result } from '../../../shared/errors.ts';
+import { unauthorizedCloseCode } from '../../../shared/webMode.ts';
 import type { ConnectionSource, ConnectionState } from './connection.ts';
 
 /** A call awaiting its answer; `sent` is false while it waits in the queue for the socket to open. */
@@ -15,16 +16,21 @@ const backoff = [250, 500, 1000, 2000, 4000];
 /** After this many failed attempts in a row the banner says web mode looks stopped (attempts continue). */
 const offlineAfter = 4;
 
-/** Options for tests: a socket factory and the URL. */
+/** The socket URL (or a promise of it: the token may first be traded for a one-time code), and a factory for tests. */
 export interface SocketClientOptions {
-  url: string;
+  /** undefined: this tab has no token, so there is nothing to connect with. */
+  url: string | Promise<string | undefined>;
   createSocket?: (url: string) => WebSocket;
+  /** The tab has no token or web mode refused it (it restarted with a new one); the client stops trying. */
+  onUnauthorized?: () => void;
 }
 
 /** A Bridge plus its connection state, over a WebSocket. */
 export class SocketClient implements Bridge, ConnectionSource {
-  private readonly url: string;
+  private url: string | undefined;
   private readonly createSocket: (url: string) => WebSocket;
+  private readonly onUnauthorized: (() => void) | undefined;
+  private refused = false;
   private socket: WebSocket | undefined;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
@@ -37,13 +43,26 @@ export class SocketClient implements Bridge, ConnectionSource {
   private everOpened = false;
 
   constructor(options: SocketClientOptions) {
-    this.url = options.url;
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url));
-    this.connect();
+    this.onUnauthorized = options.onUnauthorized;
+    if (typeof options.url === 'string') {
+      this.url = options.url;
+      this.connect();
+    } else {
+      void options.url.then(
+        (url) => {
+          this.url = url;
+          if (url) this.connect();
+          else this.refuse();
+        },
+        () => this.refuse(),
+      );
+    }
   }
 
   /** Sends one call; resolves with its Result (a lost connection is a Result too, never a throw). */
   invoke<K extends CallName>(name: K, params: CallParams<K>): Promise<Result<CallResult<K>>> {
+    if (this.refused) return Promise.resolve(err('unauthorized', 'Open Switchboard from the link web mode printed in its terminal'));
     const id = this.nextId++;
     const frame = JSON.stringify({ id, call: name, params });
     return new Promise((resolve) => {
@@ -93,7 +112,21 @@ export class SocketClient implements Bridge, ConnectionSource {
     for (const listener of this.stateListeners) listener(state);
   }
 
+  // Calls waiting or in flight get an answer; no reconnect follows, a new link is needed.
+  private refuse(): void {
+    if (this.refused) return;
+    this.refused = true;
+    this.queue.splice(0);
+    for (const [id, entry] of this.pending) {
+      this.pending.delete(id);
+      entry.resolve(err('unauthorized', 'Open Switchboard from the link web mode printed in its terminal'));
+    }
+    this.setState('offline');
+    this.onUnauthorized?.();
+  }
+
   private connect(): void {
+    if (this.url === undefined || this.refused) return;
     const socket = this.createSocket(this.url);
     this.socket = socket;
     socket.onopen = () => {
@@ -112,9 +145,10 @@ export class SocketClient implements Bridge, ConnectionSource {
     socket.onmessage = (message: MessageEvent) => {
       if (typeof message.data === 'string') this.receive(message.data);
     };
-    socket.onclose = () => {
+    socket.onclose = (event: CloseEvent) => {
       if (this.socket !== socket) return;
       this.socket = undefined;
+      if (event.code === unauthorizedCloseCode) return this.refuse();
       // Calls in flight may or may not have run; the caller hears so instead of waiting forever.
       for (const [id, entry] of this.pending) {
         if (!entry.sent) continue;
