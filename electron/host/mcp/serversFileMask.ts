@@ -5,6 +5,7 @@
  * with the mask untouched keeps the stored value.
  */
 import { err, ok, type Result } from '../../../shared/errors.ts';
+import { ownValue } from '../../../shared/ownRecord.ts';
 import { isHttpConfig, type ServerConfig } from '../../../shared/serverConfig.ts';
 
 /** What a hidden value looks like in the renderer. */
@@ -162,7 +163,8 @@ function keep(incoming: string, stored: string | undefined, mask: (value: string
 function unmaskRecord(incoming: Record<string, string> | undefined, stored: Record<string, string> | undefined) {
   if (!incoming) return undefined;
   return Object.fromEntries(
-    Object.entries(incoming).map(([name, value]) => [name, keep(keep(value, stored?.[name], maskValue), stored?.[name], maskEmbedded)]),
+    // Own entries only: a variable named `toString` must not find Object.prototype's member as its stored value.
+    Object.entries(incoming).map(([name, value]) => [name, keep(keep(value, ownValue(stored, name), maskValue), ownValue(stored, name), maskEmbedded)]),
   );
 }
 
