@@ -41,7 +41,8 @@ export class DataDirLockedError extends Error {
       forMode === 'web'
         ? ' Stop it first, or give this web mode a folder of its own: npm run web -- --data-dir <folder>.'
         : ' Close it first (web mode stops with Ctrl+C).';
-    const message = `Another Switchboard is using the data folder ${dataDir} (${who}). Only one can use a folder at a time, so that neither loses the other's changes.${hint}`;
+    const stale = ` If that process is not Switchboard, delete ${join(dataDir, LOCK_FILE_NAME)} and start again.`;
+    const message = `Another Switchboard is using the data folder ${dataDir} (${who}). Only one can use a folder at a time, so that neither loses the other's changes.${hint}${owner ? stale : ''}`;
     super(message);
     this.name = 'DataDirLockedError';
     this.owner = owner;
