@@ -127,6 +127,18 @@ describe('servers.json under the lock', () => {
   });
 });
 
+describe('simultaneous changes through the one host', () => {
+  it('ten adds sent at once are all in servers.json', async () => {
+    const dir = dataDir();
+    const host = await start(dir);
+    const names = Array.from({ length: 10 }, (_, i) => `server-${i}`);
+    const results = await Promise.all(names.map((name) => host.api['servers.add']({ name, config: { command: 'true', enabled: false } })));
+    expect(results.every((r) => r.ok)).toBe(true);
+    const file = JSON.parse(readFileSync(join(dir, 'servers.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
+    expect(Object.keys(file.mcpServers).sort()).toEqual([...names].sort());
+  });
+});
+
 describe('desktop app on a folder web mode holds', () => {
   it('answers every call with the refusal as a storage_error naming the process, instead of running on', async () => {
     const dir = dataDir();
