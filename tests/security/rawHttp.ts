@@ -1,23 +1,28 @@
 /** Raw-TCP HTTP helpers for attack tests: the test controls every byte, which no HTTP client library allows. */
 import { connect } from 'node:net';
 
-/** Sends `bytes` on a fresh connection, half-closes, and resolves with the response's status line ('' when none came). */
+/**
+ * Sends `bytes` on a fresh connection and resolves with the response's status line ('' when the server closed without
+ * one). A request the server still waits on (incomplete on purpose) is half-closed after a while; half-closing at once
+ * would make Node drop a response that is written asynchronously (a file being streamed).
+ */
 export function sendRaw(port: number, bytes: string | Buffer): Promise<string> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     let received = '';
+    const giveUp = setTimeout(() => socket.end(), 3000);
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => {
       received += chunk;
-      // One answer is enough; a server that keeps the connection open (an accepted upgrade) is not waited for.
+      // One answer is enough; a server that keeps the connection open (keep-alive, an accepted upgrade) is not waited for.
       if (received.includes('\r\n')) socket.destroy();
     });
     socket.on('error', () => {}); // A reset is one of the expected answers to garbage.
-    socket.on('close', () => resolve(received.split('\r\n')[0] ?? ''));
-    socket.on('connect', () => {
-      socket.write(bytes);
-      socket.end();
+    socket.on('close', () => {
+      clearTimeout(giveUp);
+      resolve(received.split('\r\n')[0] ?? '');
     });
+    socket.on('connect', () => socket.write(bytes));
   });
 }
 
