@@ -89,7 +89,17 @@ describe('one host per data folder', () => {
     expect((await host.api['servers.list']({})).ok).toBe(true);
   });
 
-  it('a lock left by a process that no longer exists (kill -9) is taken over', async () => {
+  it('web mode killed with SIGKILL leaves its lock; the next start takes it over', async () => {
+    const dir = dataDir();
+    const killed = await runCli(dir, /web mode is running/);
+    killed.child.kill('SIGKILL');
+    await exited(killed.child);
+    expect((JSON.parse(readFileSync(join(dir, LOCK_FILE_NAME), 'utf8')) as { pid: number }).pid).toBe(killed.child.pid);
+    await start(dir);
+    expect((JSON.parse(readFileSync(join(dir, LOCK_FILE_NAME), 'utf8')) as { pid: number }).pid).toBe(process.pid);
+  });
+
+  it('a lock left by a process that no longer exists is taken over', async () => {
     const dir = dataDir();
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
     const deadPid = Number(gone.stdout);
