@@ -17,6 +17,37 @@ describe('serverEnvironment', () => {
   });
 });
 
+describe('serverEnvironment behind a proxy', () => {
+  it('passes the proxy and CA settings in both spellings, and still nothing else', () => {
+    const env = serverEnvironment(
+      {
+        PATH: '/usr/bin',
+        HTTPS_PROXY: 'http://proxy.corp:3128',
+        http_proxy: 'http://proxy.corp:3128',
+        no_proxy: 'localhost,127.0.0.1',
+        NODE_EXTRA_CA_CERTS: '/etc/corp-ca.pem',
+        SSL_CERT_FILE: '/etc/corp-ca.pem',
+        REQUESTS_CA_BUNDLE: '/etc/corp-ca.pem',
+        PIP_INDEX_URL: 'https://pypi.corp/simple',
+        npm_config_registry: 'https://npm.corp/',
+        OPENAI_API_KEY: 'sk-secret',
+      },
+      { HTTPS_PROXY: 'http://other:8080' },
+    );
+    expect(env).toEqual({
+      PATH: '/usr/bin',
+      HTTPS_PROXY: 'http://other:8080',
+      http_proxy: 'http://proxy.corp:3128',
+      no_proxy: 'localhost,127.0.0.1',
+      NODE_EXTRA_CA_CERTS: '/etc/corp-ca.pem',
+      SSL_CERT_FILE: '/etc/corp-ca.pem',
+      REQUESTS_CA_BUNDLE: '/etc/corp-ca.pem',
+      PIP_INDEX_URL: 'https://pypi.corp/simple',
+      npm_config_registry: 'https://npm.corp/',
+    });
+  });
+});
+
 describe('resolveCommand', () => {
   it('finds an executable on the PATH of the server environment', () => {
     const tool = path.join(dir, 'my-server');

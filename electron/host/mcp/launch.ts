@@ -10,13 +10,33 @@ import { sessionAwareFetch } from './session/sessionFetch.ts';
 import type { HttpServerConfig, StdioServerConfig } from '../../../shared/serverConfig.ts';
 
 /**
+ * Network settings a server needs to fetch anything behind a proxy or a TLS-intercepting gateway: `npx`/`uvx` download
+ * the server itself through them. Passed through as the user set them (both spellings of the proxy variables, since
+ * tools disagree on which one they read).
+ */
+export const proxyEnvVars = [
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'REQUESTS_CA_BUNDLE',
+  'PIP_INDEX_URL',
+  'npm_config_registry',
+] as const;
+
+/**
  * The environment of a stdio server: the SDK's small inherited set (HOME, PATH, USER, SHELL, TERM, LOGNAME and the
- * platform's essentials) read from `baseEnv`, overlaid with the server's own variables. Never the host's whole
- * environment, so API keys and tokens in it do not leak to every server.
+ * platform's essentials) and the proxy and CA settings (`proxyEnvVars`), read from `baseEnv`, overlaid with the
+ * server's own variables. Never the host's whole environment, so API keys and tokens in it do not leak to every server.
  */
 export function serverEnvironment(baseEnv: Record<string, string | undefined>, own: Record<string, string> | undefined): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const key of DEFAULT_INHERITED_ENV_VARS) {
+  for (const key of [...DEFAULT_INHERITED_ENV_VARS, ...proxyEnvVars]) {
     const value = baseEnv[key];
     // Values starting with "()" are exported shell functions; the SDK skips them for safety, and so do we.
     if (value !== undefined && !value.startsWith('()')) env[key] = value;

@@ -15,6 +15,8 @@ export interface ConnectFailureContext {
   exit?: ExitInfo;
   /** Non-JSON lines the server wrote to stdout during the attempt. */
   garbage: string[];
+  /** Lines the server wrote to stderr during the attempt (stdio only; absent for a remote server). */
+  stderrLines?: number;
   url?: string;
 }
 
@@ -46,7 +48,19 @@ export function describeConnectFailure(error: unknown, context: ConnectFailureCo
     };
   }
   // Timeout first: when it fires we kill the child ourselves, so an exit seen afterwards is ours, not the server's.
-  if (context.timedOut) return { kind: 'error', error: appError('timeout', `The server did not answer within ${seconds(context.timeoutMs)}.`) };
+  if (context.timedOut) {
+    // Silence on stderr too is the mark of npx/uvx still fetching the package (often blocked by a proxy), not of a hang.
+    if (context.stderrLines === 0) {
+      return {
+        kind: 'error',
+        error: appError(
+          'timeout',
+          `The server did not answer within ${seconds(context.timeoutMs)} and wrote nothing to its log. npx/uvx may still be downloading the package; check network/proxy settings (HTTPS_PROXY, NODE_EXTRA_CA_CERTS), or raise the connect timeout.`,
+        ),
+      };
+    }
+    return { kind: 'error', error: appError('timeout', `The server did not answer within ${seconds(context.timeoutMs)}.`) };
+  }
   if (context.exit) return { kind: 'error', error: appError('process_exited', `The server exited during startup (${describeExit(context.exit)}).`) };
   if (error instanceof SdkHttpError) {
     return { kind: 'error', error: appError('connect_failed', `The server answered HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''}${context.url ? ` at ${context.url}` : ''}.`) };

@@ -60,6 +60,7 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
   const timeoutMs = config.connectTimeoutMs ?? serverDefaults.connectTimeoutMs;
   const startedAt = Date.now();
   const garbage: string[] = [];
+  let stderrLines = 0;
   let connected = false;
 
   let transport: Transport;
@@ -103,7 +104,10 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
   };
 
   if (stdio) {
-    const splitter = lineSplitter((line) => hooks.log('stderr', line));
+    const splitter = lineSplitter((line) => {
+      stderrLines += 1;
+      hooks.log('stderr', line);
+    });
     stdio.stderr?.on('data', (chunk: Buffer) => splitter.push(chunk));
     stdio.stderr?.on('end', () => splitter.flush());
     onTransportStarted(stdio, (child) => {
@@ -176,7 +180,7 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
       timeoutMs,
       garbage,
       ...(exit ? { exit } : {}),
-      ...(isHttpConfig(config) ? { url: config.url } : {}),
+      ...(isHttpConfig(config) ? { url: config.url } : { stderrLines }),
     });
     const failure: ConnectFailure =
       described.kind === 'error'
