@@ -122,7 +122,10 @@ describe('a history moved aside', () => {
       if (event === 'chats.changed') chatsChanged.push((payload as { title: string }[]).map((c) => c.title));
     });
 
-    const after = value(await host.api['storage.restoreHistory']({ id: earlier?.id ?? '' }));
+    // A double click: one restore runs, the other is refused instead of swapping the files a second time.
+    const [first, second] = await Promise.all([host.api['storage.restoreHistory']({ id: earlier?.id ?? '' }), host.api['storage.restoreHistory']({ id: earlier?.id ?? '' })]);
+    expect(second.ok ? 'ok' : second.error.code).toBe('already_exists');
+    const after = value(first);
     expect(value(await host.api['chats.list']({})).map((c) => c.title)).toEqual(['Chat from before the full disk']);
     expect(chatsChanged.at(-1)).toEqual(['Chat from before the full disk']);
     // The history it replaced is kept aside and announced, so the swap can be undone the same way.

@@ -32,6 +32,7 @@ export class HistoryFile {
   private readonly book: StorageNoticeBook;
   private readonly logger: Logger;
   private readonly open: OpenSqlite | undefined;
+  private restoring = false;
 
   /** Opens history.db; throws HistoryUnavailableError when it cannot be opened without losing it. */
   constructor(options: { dataDir: string; book: StorageNoticeBook; logger: Logger; open?: OpenSqlite }) {
@@ -57,6 +58,17 @@ export class HistoryFile {
    * database (it is closed next); `adopt` receives the database now open, the restored one or, on failure, the old one.
    */
   async restore(id: string, release: () => Promise<void>, adopt: (db: DatabaseSync) => void): Promise<Result<StorageNotice[]>> {
+    // One at a time: a second click would close the history the first one just opened.
+    if (this.restoring) return { ok: false, error: appError('already_exists', 'A restore is already in progress.') };
+    this.restoring = true;
+    try {
+      return await this.swap(id, release, adopt);
+    } finally {
+      this.restoring = false;
+    }
+  }
+
+  private async swap(id: string, release: () => Promise<void>, adopt: (db: DatabaseSync) => void): Promise<Result<StorageNotice[]>> {
     const notice = this.book.find(id);
     if (!notice || notice.kind !== 'history_moved_aside') return { ok: false, error: appError('not_found', 'This notice is no longer open.') };
     const kept = join(this.path, '..', notice.keptAs);
