@@ -7,9 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { MessageCircleQuestion } from 'lucide-react';
 import type { ElicitationAnswer, PendingElicitation } from '../../../../shared/elicitation.ts';
 import type { Result } from '../../../../shared/errors.ts';
+import { revealInvisible } from '../../../../shared/visibleText.ts';
 import { useStore } from '../../store/index.ts';
 import { selectElicitations } from '../../store/pendingSlice.ts';
 import { useOpenExternal } from '../common/openExternal.ts';
+import { VisibleText } from '../common/VisibleText.tsx';
 import { Countdown } from './Countdown.tsx';
 import { ElicitationForm } from './ElicitationForm.tsx';
 import { UrlElicitation } from './UrlElicitation.tsx';
@@ -20,12 +22,20 @@ function ServerLine({ request }: { request: PendingElicitation }) {
   const server = useStore((s) => s.servers.find((v) => v.id === request.serverId));
   const chatTitle = useStore((s) => (request.chatId ? s.chatList.find((c) => c.id === request.chatId)?.title : undefined));
   const status = server?.status;
-  const identity = status?.state === 'ready' ? `${status.serverName} ${status.serverVersion}` : undefined;
+  // The server chooses its name and version: hidden characters are shown, the whole line isolated below.
+  const identity = status?.state === 'ready' ? revealInvisible(`${status.serverName} ${status.serverVersion}`) : undefined;
   const details = [identity, chatTitle ? t('forChat', { chat: chatTitle }) : undefined].filter(Boolean);
   return (
     <div className="elicit-server">
-      <span className="elicit-server-name">{request.serverId}</span>
-      {details.length > 0 && <span className="elicit-server-details"> · {details.join(' · ')}</span>}
+      <span className="elicit-server-name">
+        <VisibleText text={request.serverId} />
+      </span>
+      {details.length > 0 && (
+        <span className="elicit-server-details">
+          {' · '}
+          <bdi className="visible-text">{details.join(' · ')}</bdi>
+        </span>
+      )}
     </div>
   );
 }

@@ -160,7 +160,9 @@ export function ServerCard({ server, onEdit }: ServerCardProps) {
           </Tabs.Content>
           {server.status.state === 'ready' && server.status.instructions ? (
             <Tabs.Content value="instructions">
-              <pre className="sv-instructions">{server.status.instructions}</pre>
+              <pre className="sv-instructions">
+                <VisibleText text={server.status.instructions} multiline />
+              </pre>
             </Tabs.Content>
           ) : null}
         </Tabs.Root>

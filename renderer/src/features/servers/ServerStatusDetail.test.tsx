@@ -64,4 +64,16 @@ describe('ServerStatusDetail', () => {
       void i18next.changeLanguage('en');
     }
   });
+
+  it('shows the name and version a server reports isolated, with its hidden characters visible', () => {
+    const ready = {
+      state: 'ready' as const, since: 0, era: 'legacy' as const, protocolVersion: '2025-06-18', serverName: 'files\u202Eexe.txt', serverVersion: '1\u200B.0',
+      capabilities: { tools: true, resources: false, prompts: false, logging: false, completions: false, listChanged: { tools: false, resources: false, prompts: false }, subscribe: false },
+      counts: { tools: 0, resources: 0, prompts: 0 }, warnings: [],
+    };
+    render(<ServerStatusDetail serverId="x" status={ready} />);
+    const name = document.querySelector('.sv-meta-name');
+    expect([...(name?.querySelectorAll('bdi') ?? [])].map((node) => node.textContent)).toEqual(['files⟨U+202E⟩exe.txt', '1⟨U+200B⟩.0']);
+    expect(name?.textContent).not.toMatch(/[\u202E\u200B]/);
+  });
 });

@@ -5,6 +5,7 @@ import { assertNever } from '../../../../shared/errors.ts';
 import type { ServerStatus } from '../../../../shared/servers.ts';
 import { useStore } from '../../store/index.ts';
 import { selectLogs } from '../../store/serversSlice.ts';
+import { VisibleText } from '../common/VisibleText.tsx';
 import { useNow } from '../common/useNow.ts';
 import { StderrTail } from './StderrTail.tsx';
 
@@ -31,7 +32,10 @@ export function ServerStatusDetail({ serverId, status }: ServerStatusDetailProps
       return (
         <div className="sv-meta">
           <span className="sv-meta-name">
-            {status.serverName} <span className="muted">v{status.serverVersion}</span>
+            <VisibleText text={status.serverName} />{' '}
+            <span className="muted">
+              v<VisibleText text={status.serverVersion} />
+            </span>
           </span>
           <span className="chip" title={t(`eraHint.${status.era}`)}>
             {t('protocol', { version: status.protocolVersion })} · {t(`era.${status.era}`)}

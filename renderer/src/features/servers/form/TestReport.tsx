@@ -2,6 +2,8 @@
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TestConnectionReport } from '../../../../../shared/servers.ts';
+import { revealInvisible } from '../../../../../shared/visibleText.ts';
+import { VisibleText } from '../../common/VisibleText.tsx';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { StderrTail } from '../StderrTail.tsx';
 
@@ -34,8 +36,10 @@ export function TestReport({ report }: TestReportProps) {
           {report.tools.length > 0 ? (
             <ul className="sv-test-tools" aria-label={t('test.toolsFound')}>
               {report.tools.slice(0, 40).map((tool) => (
-                <li key={tool.name} title={tool.description}>
-                  <code>{tool.name}</code>
+                <li key={tool.name} title={tool.description !== undefined ? revealInvisible(tool.description, { multiline: true }) : undefined}>
+                  <code>
+                    <VisibleText text={tool.name} />
+                  </code>
                 </li>
               ))}
               {report.tools.length > 40 ? <li className="muted">{t('test.more', { count: report.tools.length - 40 })}</li> : null}
