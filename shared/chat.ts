@@ -41,12 +41,37 @@ export interface ToolCallBlock {
   durationMs?: number;
 }
 
+/**
+ * A search for tools the model had not been given (progressive tool discovery) and the tools it loaded: run by the
+ * API ('server', its tool search tool) or by Switchboard ('host', for gateways without one).
+ */
+export interface ToolSearchBlock {
+  type: 'tool_search';
+  /** The id of the search's server_tool_use (server) or tool_use (host) block. */
+  id: string;
+  by: 'server' | 'host';
+  /** The tool name the model called. */
+  name: string;
+  /** The model's input as sent back to the API; undefined while it streams. */
+  input: unknown;
+  /** Raw partial JSON while the input streams. */
+  partialInput?: string;
+  /** The words searched for, as the user sees them. */
+  query: string;
+  status: 'searching' | 'done' | 'error';
+  /** Exposed names of the tools found; they are loaded from the next request on. */
+  loaded: string[];
+  /** Why the search failed (the API's error code, or the host's). */
+  errorCode?: string;
+}
+
 /** One content block of a message. */
 export type ContentBlock =
   | { type: 'text'; text: string }
   | { type: 'thinking'; thinking: string; signature?: string }
   | { type: 'redacted_thinking'; data: string }
   | ToolCallBlock
+  | ToolSearchBlock
   | { type: 'attachment'; serverId: string; uri: string; name?: string; content: McpContent[] };
 
 /** Status of a message in history. */
@@ -81,6 +106,14 @@ export interface ChatSummary {
   createdAt: number;
   updatedAt: number;
   messageCount: number;
+  /** Which servers and tools this chat may use; absent: the default scope from settings. */
+  toolScope?: ToolScope;
+}
+
+/** Servers and tools left out of a chat (exclusions, so a server added later is in scope by default). */
+export interface ToolScope {
+  excludedServers: string[];
+  excludedTools: { serverId: string; toolName: string }[];
 }
 
 /** A page of a chat's messages, oldest first. */

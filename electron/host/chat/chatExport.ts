@@ -62,6 +62,8 @@ function blockToMarkdown(block: ContentBlock): string {
       return '*[redacted thinking]*';
     case 'tool_call':
       return toolCallToMarkdown(block);
+    case 'tool_search':
+      return `*Tool search* \`${block.query}\`${block.loaded.length > 0 ? `: loaded ${block.loaded.map((n) => `\`${n}\``).join(', ')}` : ''}`;
     case 'attachment':
       return `**Attachment** \`${block.name ?? block.uri}\`\n\n${block.content.map(mcpToMarkdown).join('\n\n')}`;
   }

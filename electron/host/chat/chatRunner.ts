@@ -14,6 +14,8 @@ import type { ApprovalQueue } from './approvals.ts';
 import { buildRequest } from './requestBuilder.ts';
 import { streamTurn } from './turnStream.ts';
 import { runToolCalls, runnableCalls } from './toolRunner.ts';
+import { runHostSearches } from './toolSearch/hostSearch.ts';
+import { scopedTools } from './toolSearch/scope.ts';
 
 /** What the runner needs from the module around it. */
 export interface RunnerDeps {
@@ -145,6 +147,8 @@ export class ChatRunner {
   private async run(chatId: string, history: ChatMessage[], model: string, signal: AbortSignal, firstId: string): Promise<void> {
     const { deps } = this;
     const settings = deps.settings();
+    // The chat's tool scope, read at each use: the user may change it while the chat runs.
+    const tools = scopedTools(deps.tools, () => deps.repo.getChat(chatId)?.toolScope ?? deps.settings().defaultToolScope);
     for (let turn = 0; ; turn++) {
       const previous = history.at(-1);
       if (turn >= settings.maxTurns) {
@@ -153,7 +157,7 @@ export class ChatRunner {
       }
       const now = Date.now();
       const message: ChatMessage = { id: turn === 0 ? firstId : randomUUID(), chatId, role: 'assistant', blocks: [], status: 'streaming', createdAt: now, updatedAt: now, model };
-      const request = buildRequest({ history, tools: deps.tools.listTools(), settings, model });
+      const request = buildRequest({ history, tools: tools.listTools(), settings, model });
       deps.repo.insertMessage(message);
       history.push(message);
       deps.emit({ type: 'message', chatId, message });
@@ -177,10 +181,13 @@ export class ChatRunner {
         return this.finish(message, 'error', { error: outcome.error });
       }
       message.stopReason = outcome.stopReason;
-      if (outcome.stopReason === 'tool_use' && runnableCalls(message).length > 0) {
+      // Host tool searches run at once (no approval: they only read the tool list); what they find loads next turn.
+      const searched = runHostSearches(message, tools.listTools());
+      for (const search of searched) deps.emit({ type: 'block', chatId, messageId: message.id, index: message.blocks.indexOf(search), block: search });
+      if (outcome.stopReason === 'tool_use' && (runnableCalls(message).length > 0 || searched.length > 0)) {
         this.save(message);
         await runToolCalls(message, {
-          tools: deps.tools,
+          tools,
           approvals: deps.approvals,
           signal,
           emitBlock: (call) => deps.emit({ type: 'block', chatId, messageId: message.id, index: message.blocks.indexOf(call), block: call }),

@@ -8,9 +8,17 @@ import type { ChatMessage, ContentBlock, ToolCallBlock } from '../../../shared/c
 import type { ExposedTool } from '../../../shared/servers.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import { attachmentToModel, toolResultToModel, type ModelBlock } from './mcpContent.ts';
+import { planTools } from './toolSearch/deferralPolicy.ts';
+import { definedNames, hostSearchResult, planToApiTools, searchToAssistant } from './toolSearch/requestTools.ts';
 
 type UserBlock = ModelBlock | Anthropic.ToolResultBlockParam;
-type AssistantBlock = Anthropic.TextBlockParam | Anthropic.ThinkingBlockParam | Anthropic.RedactedThinkingBlockParam | Anthropic.ToolUseBlockParam;
+type AssistantBlock =
+  | Anthropic.TextBlockParam
+  | Anthropic.ThinkingBlockParam
+  | Anthropic.RedactedThinkingBlockParam
+  | Anthropic.ToolUseBlockParam
+  | Anthropic.ServerToolUseBlockParam
+  | Anthropic.ToolSearchToolResultBlockParam;
 
 /** The text the model sees in place of a user turn when two assistant turns follow each other (a "continue"). */
 export const continuePrompt = 'Please continue from where you stopped.';
@@ -52,7 +60,7 @@ function userBlocks(blocks: ContentBlock[], limit: number): ModelBlock[] {
   return out;
 }
 
-function assistantBlocks(blocks: ContentBlock[]): AssistantBlock[] {
+function assistantBlocks(blocks: ContentBlock[], defined: ReadonlySet<string> | undefined): AssistantBlock[] {
   const out: AssistantBlock[] = [];
   for (const block of blocks) {
     if (block.type === 'text' && block.text.length > 0) out.push({ type: 'text', text: block.text });
@@ -60,12 +68,22 @@ function assistantBlocks(blocks: ContentBlock[]): AssistantBlock[] {
     else if (block.type === 'thinking' && block.signature) out.push({ type: 'thinking', thinking: block.thinking, signature: block.signature });
     else if (block.type === 'redacted_thinking') out.push({ type: 'redacted_thinking', data: block.data });
     else if (block.type === 'tool_call' && isCompleteCall(block)) out.push({ type: 'tool_use', id: block.id, name: block.exposedName, input: block.input });
+    else if (block.type === 'tool_search') out.push(...searchToAssistant(block, defined));
   }
   return out;
 }
 
-/** Converts history to API messages (user first, roles alternating). */
-export function toApiMessages(history: ChatMessage[], limit: number): Anthropic.MessageParam[] {
+// Results owed for an assistant turn's tool calls and host searches, in block order.
+function resultsFor(blocks: ContentBlock[], limit: number): Anthropic.ToolResultBlockParam[] {
+  return blocks.flatMap((b) => {
+    if (b.type === 'tool_call') return isCompleteCall(b) ? [toolResultBlock(b, limit)] : [];
+    if (b.type === 'tool_search' && b.by === 'host' && b.status !== 'searching' && b.input !== undefined) return [hostSearchResult(b)];
+    return [];
+  });
+}
+
+/** Converts history to API messages (user first, roles alternating); `defined` names the tools the request defines (for the API's tool search blocks). */
+export function toApiMessages(history: ChatMessage[], limit: number, defined?: ReadonlySet<string>): Anthropic.MessageParam[] {
   const out: { role: 'user' | 'assistant'; content: (UserBlock | AssistantBlock)[] }[] = [];
   let pendingResults: Anthropic.ToolResultBlockParam[] = [];
   let lastAssistantPaused = false;
@@ -84,7 +102,7 @@ export function toApiMessages(history: ChatMessage[], limit: number): Anthropic.
       if (content.length > 0) push('user', content, true);
       continue;
     }
-    const content = assistantBlocks(message.blocks);
+    const content = assistantBlocks(message.blocks, defined);
     if (content.length === 0) continue;
     if (pendingResults.length > 0) {
       push('user', pendingResults, true);
@@ -94,7 +112,7 @@ export function toApiMessages(history: ChatMessage[], limit: number): Anthropic.
     // A paused turn is resumed by sending it back as is; its continuation belongs to the same assistant turn.
     push('assistant', content, lastAssistantPaused);
     lastAssistantPaused = message.stopReason === 'pause_turn';
-    pendingResults = message.blocks.filter((b): b is ToolCallBlock => b.type === 'tool_call' && isCompleteCall(b)).map((call) => toolResultBlock(call, limit));
+    pendingResults = resultsFor(message.blocks, limit);
   }
   if (pendingResults.length > 0) push('user', pendingResults, true);
   else if (out.at(-1)?.role === 'assistant' && !lastAssistantPaused) push('user', [{ type: 'text', text: continuePrompt }], false);
@@ -133,8 +151,7 @@ export function toApiTools(tools: ExposedTool[]): Anthropic.Tool[] {
  * Tools the history calls but that are no longer offered (server stopped, disabled or removed). The API requires every
  * tool_use in the history to name a defined tool, so each gets a stub that tells the model not to call it.
  */
-function retiredTools(messages: Anthropic.MessageParam[], offered: ExposedTool[]): ExposedTool[] {
-  const known = new Set(offered.map((t) => t.exposedName));
+function retiredTools(messages: Anthropic.MessageParam[], known: ReadonlySet<string>): ExposedTool[] {
   const missing = new Set<string>();
   for (const message of messages) {
     if (typeof message.content === 'string') continue;
@@ -154,13 +171,17 @@ function retiredTools(messages: Anthropic.MessageParam[], offered: ExposedTool[]
 /** The full streaming request for one assistant turn. */
 export function buildRequest(options: { history: ChatMessage[]; tools: ExposedTool[]; settings: Settings; model: string }): Anthropic.MessageCreateParamsStreaming {
   const { settings } = options;
+  // Over the tool budget some tools are deferred behind a tool search (toolSearch/deferralPolicy.ts).
+  const plan = planTools({ tools: options.tools, history: options.history, settings, model: options.model });
+  const defined = definedNames(plan);
   const request: Anthropic.MessageCreateParamsStreaming = {
     model: options.model,
     max_tokens: settings.maxTokens,
-    messages: toApiMessages(options.history, settings.toolResultLimit),
+    messages: toApiMessages(options.history, settings.toolResultLimit, defined),
     stream: true,
   };
-  const tools = toApiTools([...options.tools, ...retiredTools(request.messages, options.tools)]);
+  const retired = retiredTools(request.messages, defined);
+  const tools = plan.mode === 'all' ? toApiTools([...plan.loaded, ...retired]) : [...planToApiTools(plan), ...toApiTools(retired).map(({ cache_control: _, ...tool }) => tool)];
   if (tools.length > 0) request.tools = tools;
   if (settings.systemPrompt.trim().length > 0) request.system = [{ type: 'text', text: settings.systemPrompt, cache_control: ephemeral }];
   if (settings.thinkingEnabled) {

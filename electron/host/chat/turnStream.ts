@@ -7,6 +7,7 @@ import type { AppError } from '../../../shared/errors.ts';
 import type { ChatMessage, ChatStreamEvent, ContentBlock, ToolCallBlock } from '../../../shared/chat.ts';
 import type { ExposedTool } from '../../../shared/servers.ts';
 import { streamCut, toApiError, type ErrorContext } from './apiErrors.ts';
+import { applySearchResult, finishSearchInput, startSearch } from './toolSearch/searchStream.ts';
 
 /** How a streamed turn ended. */
 export type TurnOutcome = { kind: 'complete'; stopReason: string } | { kind: 'stopped' } | { kind: 'error'; error: AppError };
@@ -27,6 +28,8 @@ export function isDestructive(tool: ExposedTool | undefined): boolean {
 }
 
 function startBlock(block: Anthropic.RawContentBlockStartEvent['content_block'], sink: TurnSink): ContentBlock | undefined {
+  const search = startSearch(block);
+  if (search) return search;
   switch (block.type) {
     case 'text':
       return { type: 'text', text: block.text };
@@ -51,7 +54,7 @@ function startBlock(block: Anthropic.RawContentBlockStartEvent['content_block'],
       return call;
     }
     default:
-      // Server-side tool blocks never occur: Switchboard offers no server tools.
+      // The only server tool Switchboard offers is the tool search (above); its result is applied to its search block.
       return undefined;
   }
 }
@@ -110,6 +113,12 @@ export async function streamTurn(options: {
           break;
         }
         case 'content_block_start': {
+          if (event.content_block.type === 'tool_search_tool_result') {
+            const index = applySearchResult(message.blocks, event.content_block);
+            const search = message.blocks[index];
+            if (search) sink.emit({ type: 'block', chatId, messageId, index, block: search });
+            break;
+          }
           const block = startBlock(event.content_block, sink);
           if (!block) break;
           message.blocks.push(block);
@@ -133,6 +142,8 @@ export async function streamTurn(options: {
           } else if (delta.type === 'input_json_delta' && block.type === 'tool_call') {
             block.partialInput = (block.partialInput ?? '') + delta.partial_json;
             if (delta.partial_json) sink.emit({ type: 'tool_input_delta', chatId, messageId, index, partialJson: delta.partial_json });
+          } else if (delta.type === 'input_json_delta' && block.type === 'tool_search') {
+            block.partialInput = (block.partialInput ?? '') + delta.partial_json;
           }
           break;
         }
@@ -140,6 +151,7 @@ export async function streamTurn(options: {
           const at = blockAt(event.index);
           if (!at) break;
           if (at.block.type === 'tool_call') finishToolInput(at.block);
+          else if (at.block.type === 'tool_search') finishSearchInput(at.block);
           message.updatedAt = Date.now();
           sink.persist(message);
           sink.emit({ type: 'block', chatId, messageId, index: at.index, block: at.block });

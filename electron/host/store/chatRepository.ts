@@ -1,7 +1,7 @@
 /** Chats, messages and tool calls in history.db: the only code that writes SQL for them. */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { AppError } from '../../../shared/errors.ts';
-import type { ChatMessage, ChatSummary, ContentBlock, ToolCallBlock, TurnNotice, MessageStatus } from '../../../shared/chat.ts';
+import type { ChatMessage, ChatSummary, ContentBlock, ToolCallBlock, ToolScope, TurnNotice, MessageStatus } from '../../../shared/chat.ts';
 import { json, num, optionalNum, optionalText, text, toJson, type Row } from './rows.ts';
 
 /** A page of messages, oldest first, with the cursor of older ones. */
@@ -38,7 +38,7 @@ function likePattern(query: string): string {
   return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const summaryColumns = 'id, title, title_locked, model, created_at, updated_at, message_count';
+const summaryColumns = 'id, title, title_locked, model, created_at, updated_at, message_count, tool_scope';
 
 function toSummary(row: Row): ChatSummary {
   return {
@@ -49,7 +49,15 @@ function toSummary(row: Row): ChatSummary {
     createdAt: num(row, 'created_at'),
     updatedAt: num(row, 'updated_at'),
     messageCount: num(row, 'message_count'),
+    ...toolScopeOf(row),
   };
+}
+
+// A damaged or absent scope is the default scope (absent), never an error that hides the chat.
+function toolScopeOf(row: Row): { toolScope?: ToolScope } {
+  const scope = json<Partial<ToolScope> | null>(row, 'tool_scope', null);
+  if (!scope || !Array.isArray(scope.excludedServers) || !Array.isArray(scope.excludedTools)) return {};
+  return { toolScope: { excludedServers: scope.excludedServers, excludedTools: scope.excludedTools } };
 }
 
 function toToolCall(row: Row): ToolCallBlock {
@@ -140,6 +148,7 @@ export class ChatRepository {
       rename: p('UPDATE chats SET title = ?, title_locked = 1, updated_at = ? WHERE id = ?'),
       autoTitle: p('UPDATE chats SET title = ? WHERE id = ? AND title_locked = 0'),
       setModel: p('UPDATE chats SET model = ? WHERE id = ?'),
+      setToolScope: p('UPDATE chats SET tool_scope = ? WHERE id = ?'),
       deleteChat: p('DELETE FROM chats WHERE id = ?'),
       insertMessage: p(
         `INSERT INTO messages (id, chat_id, role, blocks, search_text, status, model, input_tokens, output_tokens, cache_read_tokens,
@@ -209,6 +218,11 @@ export class ChatRepository {
   /** Records the model a chat now uses. */
   setChatModel(id: string, model: string): void {
     this.stmt('setModel').run(model, id);
+  }
+
+  /** Sets a chat's tool scope (null: back to the default from settings); false when the chat does not exist. */
+  setToolScope(id: string, scope: ToolScope | null): boolean {
+    return Number(this.stmt('setToolScope').run(scope ? JSON.stringify(scope) : null, id).changes) > 0;
   }
 
   /** Deletes a chat with its messages and tool calls; false when it did not exist. */

@@ -67,6 +67,11 @@ const migrations: Migration[] = [
       CREATE INDEX tool_calls_by_chat ON tool_calls(chat_id);
     `,
   },
+  {
+    version: 2,
+    // A chat's tool scope (servers and tools left out) as JSON; NULL: the default scope from settings.
+    up: `ALTER TABLE chats ADD COLUMN tool_scope TEXT;`,
+  },
 ];
 
 /** The schema version this build writes. */

@@ -1,0 +1,89 @@
+/**
+ * Which tools a request loads and which it defers (progressive tool discovery). Under the budget every tool is sent.
+ * Over it, pinned tools, always-load servers and the tools this chat already used or found stay loaded; the rest are
+ * deferred: sent with defer_loading for the API's tool search ('server'), or left out and found through Switchboard's
+ * own search tool ('host'). The order is deterministic and grows only at the end, so the prompt cache keeps its prefix.
+ */
+import type Anthropic from '@anthropic-ai/sdk';
+import type { ChatMessage } from '../../../../shared/chat.ts';
+import type { ExposedTool } from '../../../../shared/servers.ts';
+import type { Settings } from '../../../../shared/settings.ts';
+import { contextWindow, estimateTokens } from './tokens.ts';
+
+/** How tools go out: all of them, or some deferred behind the API's search or the host's. */
+export type ToolPlanMode = 'all' | 'server' | 'host';
+
+/** The tools of one request. */
+export interface ToolPlan {
+  mode: ToolPlanMode;
+  /** Sent whole, in this order. */
+  loaded: ExposedTool[];
+  /** Sent with defer_loading ('server') or not at all ('host'), sorted by name. */
+  deferred: ExposedTool[];
+}
+
+/** The settings the policy reads. */
+export type ToolPlanSettings = Pick<Settings, 'apiBaseUrl' | 'toolSearch' | 'toolBudgetPercent' | 'toolBudgetCount' | 'alwaysLoadServers' | 'pinnedTools'>;
+
+/** The search in effect: `auto` is the API's own on api.anthropic.com, Switchboard's on any other base URL. */
+export function searchMode(settings: Pick<Settings, 'apiBaseUrl' | 'toolSearch'>): 'server' | 'host' | 'off' {
+  if (settings.toolSearch !== 'auto') return settings.toolSearch;
+  try {
+    return new URL(settings.apiBaseUrl).hostname === 'api.anthropic.com' ? 'server' : 'host';
+  } catch {
+    return 'host';
+  }
+}
+
+/** The definition as the API receives it (without cache markers): what the token estimate counts. */
+export function toolDefinition(tool: ExposedTool): Anthropic.Tool {
+  return { name: tool.exposedName, description: tool.description ?? tool.title ?? tool.toolName, input_schema: { ...tool.inputSchema, type: 'object' } };
+}
+
+/** Estimated tokens of sending these tools whole. */
+export function toolTokens(tools: ExposedTool[]): number {
+  return tools.reduce((sum, tool) => sum + estimateTokens(toolDefinition(tool)), 0);
+}
+
+/** True when sending every tool would exceed the budget (token share of the window, or tool count). */
+export function overBudget(tools: ExposedTool[], settings: Pick<Settings, 'toolBudgetPercent' | 'toolBudgetCount'>, model: string): boolean {
+  if (tools.length > settings.toolBudgetCount) return true;
+  return toolTokens(tools) > (contextWindow(model) * settings.toolBudgetPercent) / 100;
+}
+
+const byName = (a: ExposedTool, b: ExposedTool): number => (a.exposedName < b.exposedName ? -1 : a.exposedName > b.exposedName ? 1 : 0);
+
+/** Exposed names this chat called or found with the host's search, in order of first appearance. */
+export function usedInChat(history: ChatMessage[], includeHostSearches: boolean): string[] {
+  const seen = new Set<string>();
+  for (const message of history) {
+    for (const block of message.blocks) {
+      if (block.type === 'tool_call') seen.add(block.exposedName);
+      else if (block.type === 'tool_search' && block.by === 'host' && includeHostSearches) for (const name of block.loaded) seen.add(name);
+    }
+  }
+  return [...seen];
+}
+
+/** Plans the tools of one request. */
+export function planTools(input: { tools: ExposedTool[]; history: ChatMessage[]; settings: ToolPlanSettings; model: string }): ToolPlan {
+  const { settings } = input;
+  const sorted = [...input.tools].sort(byName);
+  const mode = searchMode(settings);
+  if (mode === 'off' || !overBudget(sorted, settings, input.model)) return { mode: 'all', loaded: sorted, deferred: [] };
+
+  const pinned = new Set(settings.pinnedTools.map((k) => `${k.serverId}\u0000${k.toolName}`));
+  const always = new Set(settings.alwaysLoadServers);
+  const kept = sorted.filter((t) => always.has(t.serverId) || pinned.has(`${t.serverId}\u0000${t.toolName}`));
+  const loadedNames = new Set(kept.map((t) => t.exposedName));
+  const byExposed = new Map(sorted.map((t) => [t.exposedName, t]));
+  const loaded = [...kept];
+  // The API resolves what its own search found from the history; the host's finds must be sent whole.
+  for (const name of usedInChat(input.history, mode === 'host')) {
+    const tool = byExposed.get(name);
+    if (!tool || loadedNames.has(name)) continue;
+    loadedNames.add(name);
+    loaded.push(tool);
+  }
+  return { mode, loaded, deferred: sorted.filter((t) => !loadedNames.has(t.exposedName)) };
+}
