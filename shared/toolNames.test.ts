@@ -204,4 +204,18 @@ describe('shortHash', () => {
     expect(shortHash('abc', 12)).toMatch(/^[0-9a-f]{12}$/);
     expect(shortHash('abc')).not.toBe(shortHash('abd'));
   });
+
+  it('names and resolves servers and tools called like Object.prototype members', () => {
+    const names = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
+    const identities = names.flatMap((serverId) => names.map((toolName) => ({ serverId, toolName })));
+    const map = assignToolNames(identities);
+    const exposed = identities.map((identity) => map.exposedName(identity.serverId, identity.toolName));
+    expect(new Set(exposed).size).toBe(identities.length);
+    for (const [i, identity] of identities.entries()) {
+      expect(exposed[i]).toMatch(TOOL_NAME_PATTERN);
+      expect(map.resolve(exposed[i] ?? '')).toEqual(identity);
+    }
+    expect(map.resolve('constructor')).toBeUndefined();
+    expect(map.exposedName('x', 'constructor')).toBeUndefined();
+  });
 });
