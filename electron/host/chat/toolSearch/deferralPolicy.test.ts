@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage, ContentBlock, ToolSearchBlock } from '../../../../shared/chat.ts';
+import type { ExposedTool } from '../../../../shared/servers.ts';
+import { defaultSettings, type Settings } from '../../../../shared/settings.ts';
+import { buildRequest } from '../requestBuilder.ts';
+import { planTools, searchMode } from './deferralPolicy.ts';
+import { runHostSearches } from './hostSearch.ts';
+
+function tool(serverId: string, toolName: string, description = `Does ${toolName}`): ExposedTool {
+  return { exposedName: `${serverId}__${toolName}`, serverId, toolName, description, inputSchema: { type: 'object', properties: { path: { type: 'string' } } }, enabled: true, approval: 'ask' };
+}
+// 3 servers x 20 tools: over the default 40-tool budget.
+const tools = ['alpha', 'beta', 'gamma'].flatMap((s) => Array.from({ length: 20 }, (_, i) => tool(s, `op_${String(i).padStart(2, '0')}`)));
+const gateway: Settings = { ...defaultSettings, apiBaseUrl: 'http://127.0.0.1:9999' };
+const anthropic: Settings = { ...defaultSettings };
+let seq = 0;
+const msg = (role: 'user' | 'assistant', blocks: ContentBlock[]): ChatMessage => ({ id: `m${++seq}`, chatId: 'c', role, blocks, status: 'complete', createdAt: seq, updatedAt: seq });
+const ask = msg('user', [{ type: 'text', text: 'hello' }]);
+const names = (list: { name?: string }[] | undefined) => (list ?? []).map((t) => t.name);
+
+describe('deferral policy', () => {
+  it('sends every tool, sorted by name, while under the budget', () => {
+    const few = tools.slice(0, 10).reverse();
+    const plan = planTools({ tools: few, history: [ask], settings: gateway, model: 'm' });
+    expect(plan.mode).toBe('all');
+    expect(plan.loaded.map((t) => t.exposedName)).toEqual([...few].map((t) => t.exposedName).sort());
+  });
+
+  it('picks the API search on api.anthropic.com and the host search elsewhere (auto), or what the setting says', () => {
+    expect(searchMode(anthropic)).toBe('server');
+    expect(searchMode(gateway)).toBe('host');
+    expect(searchMode({ ...gateway, toolSearch: 'server' })).toBe('server');
+    expect(searchMode({ ...anthropic, toolSearch: 'off' })).toBe('off');
+  });
+
+  it('over the tool count, keeps pinned tools, always-load servers and the tools the chat used; defers the rest', () => {
+    const settings: Settings = { ...gateway, alwaysLoadServers: ['gamma'], pinnedTools: [{ serverId: 'alpha', toolName: 'op_05' }] };
+    const used = msg('assistant', [{ type: 'tool_call', id: 't1', exposedName: 'beta__op_07', serverId: 'beta', toolName: 'op_07', input: {}, status: 'done', destructive: false }]);
+    const plan = planTools({ tools, history: [ask, used], settings, model: 'm' });
+    expect(plan.mode).toBe('host');
+    expect(plan.loaded.map((t) => t.exposedName)).toEqual(['alpha__op_05', ...Array.from({ length: 20 }, (_, i) => `gamma__op_${String(i).padStart(2, '0')}`), 'beta__op_07']);
+    expect(plan.deferred).toHaveLength(60 - 22);
+  });
+
+  it('over the token share of the window, defers even a few large tools', () => {
+    const big = Array.from({ length: 5 }, (_, i) => tool('big', `t${i}`, 'x'.repeat(20_000)));
+    expect(planTools({ tools: big, history: [ask], settings: gateway, model: 'm' }).mode).toBe('host');
+    expect(planTools({ tools: big, history: [ask], settings: { ...gateway, toolBudgetPercent: 100 }, model: 'm' }).mode).toBe('all');
+  });
+});
+
+describe('requests with deferred tools', () => {
+  it('host mode: offers search_tools and the loaded tools only, one cache breakpoint on the last', () => {
+    const request = buildRequest({ history: [ask], tools, settings: gateway, model: 'm' });
+    expect(names(request.tools)).toEqual(['search_tools']);
+    expect(JSON.stringify(request.tools)).toContain('"cache_control"');
+  });
+
+  it('server mode: the API search tool first, every other tool sent with defer_loading', () => {
+    const request = buildRequest({ history: [ask], tools, settings: anthropic, model: 'm' });
+    const list = request.tools ?? [];
+    expect(list[0]).toMatchObject({ type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25', cache_control: { type: 'ephemeral' } });
+    expect(list.slice(1).every((t) => 'defer_loading' in t && t.defer_loading === true)).toBe(true);
+    expect(list).toHaveLength(61);
+  });
+
+  it('a reconnect that lists the same tools in another order does not change the request bytes', () => {
+    const before = JSON.stringify(buildRequest({ history: [ask], tools, settings: anthropic, model: 'm' }));
+    // A server that reconnects is listed last by the registry.
+    const reconnected = [...tools.filter((t) => t.serverId !== 'alpha'), ...tools.filter((t) => t.serverId === 'alpha')];
+    expect(JSON.stringify(buildRequest({ history: [ask], tools: reconnected, settings: anthropic, model: 'm' }))).toBe(before);
+    const few = tools.slice(0, 30);
+    expect(JSON.stringify(buildRequest({ history: [ask], tools: [...few].reverse(), settings: gateway, model: 'm' }))).toBe(JSON.stringify(buildRequest({ history: [ask], tools: few, settings: gateway, model: 'm' })));
+  });
+
+  it('host search: runs over the tools, answers with a tool_result, and loads what it found at the end of the tools', () => {
+    const named = [...tools, tool('files', 'read_text_file', 'Read the complete contents of a text file from the file system')];
+    const search: ToolSearchBlock = { type: 'tool_search', id: 'toolu_s', by: 'host', name: 'search_tools', input: { query: 'read a text file' }, query: 'read a text file', status: 'searching', loaded: [] };
+    const answer = msg('assistant', [search]);
+    runHostSearches(answer, named);
+    expect(search.loaded[0]).toBe('files__read_text_file');
+    const request = buildRequest({ history: [ask, answer], tools: named, settings: gateway, model: 'm' });
+    expect(names(request.tools).slice(0, 2)).toEqual(['search_tools', 'files__read_text_file']);
+    const [, assistant, results] = request.messages;
+    expect(assistant?.content).toEqual([{ type: 'tool_use', id: 'toolu_s', name: 'search_tools', input: { query: 'read a text file' } }]);
+    expect(JSON.stringify(results?.content)).toContain('files__read_text_file');
+  });
+
+  it('server search: the server_tool_use and tool_search_tool_result blocks are sent back; dropped once the search is off', () => {
+    const search: ToolSearchBlock = { type: 'tool_search', id: 'srvtoolu_1', by: 'server', name: 'tool_search_tool_bm25', input: { query: 'op 3' }, query: 'op 3', status: 'done', loaded: ['alpha__op_03', 'gone__tool'] };
+    const history = [ask, msg('assistant', [search, { type: 'text', text: 'found it' }])];
+    const request = buildRequest({ history, tools, settings: anthropic, model: 'm' });
+    expect(request.messages[1]?.content).toEqual([
+      { type: 'server_tool_use', id: 'srvtoolu_1', name: 'tool_search_tool_bm25', input: { query: 'op 3' } },
+      { type: 'tool_search_tool_result', tool_use_id: 'srvtoolu_1', content: { type: 'tool_search_tool_search_result', tool_references: [{ type: 'tool_reference', tool_name: 'alpha__op_03' }] } },
+      { type: 'text', text: 'found it' },
+    ]);
+    const off = buildRequest({ history, tools, settings: { ...anthropic, toolSearch: 'off' }, model: 'm' });
+    expect(off.messages[1]?.content).toEqual([{ type: 'text', text: 'found it' }]);
+  });
+});
