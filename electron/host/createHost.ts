@@ -25,7 +25,8 @@ export interface Host {
  * host uses the data folder, and HistoryUnavailableError when history.db cannot be opened without losing it.
  */
 export async function createHost(env: HostEnvironment): Promise<Host> {
-  makeDataDirPrivate(env.dataDir, env.logger);
+  // Subfolders are fixed in the background; it never fails (each problem is logged) and needs no waiting for.
+  void makeDataDirPrivate(env.dataDir, env.logger);
   const lock = acquireDataDirLock(env.dataDir, env.mode);
   try {
     return await assemble(env, () => lock.release());

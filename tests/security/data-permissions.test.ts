@@ -75,6 +75,8 @@ describe.skipIf(process.platform === 'win32')('data folder permissions', () => {
 
     await start(dir);
     expect(mode(dir)).toBe(0o700);
+    // Files directly in the folder are fixed before the host opens them; subfolders in the background.
+    await expect.poll(() => mode(join(dir, 'cache/entry.json'))).toBe(0o600);
     expect(modes(dir)).toMatchObject({
       'settings.json': 0o600,
       'servers.json': 0o600,
