@@ -16,7 +16,7 @@ const anthropic: Settings = { ...defaultSettings };
 let seq = 0;
 const msg = (role: 'user' | 'assistant', blocks: ContentBlock[]): ChatMessage => ({ id: `m${++seq}`, chatId: 'c', role, blocks, status: 'complete', createdAt: seq, updatedAt: seq });
 const ask = msg('user', [{ type: 'text', text: 'hello' }]);
-const names = (list: { name?: string }[] | undefined) => (list ?? []).map((t) => t.name);
+const names = (list: readonly object[] | undefined) => (list ?? []).map((t) => ('name' in t ? t.name : undefined));
 
 describe('deferral policy', () => {
   it('sends every tool, sorted by name, while under the budget', () => {
