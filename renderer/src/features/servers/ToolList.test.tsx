@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ok } from '../../../../shared/errors.ts';
 import type { ExposedTool, ServerView } from '../../../../shared/servers.ts';
@@ -73,5 +73,13 @@ describe('ToolList', () => {
     expect(row.textContent).not.toMatch(/[\u202E\u200B\u2066\u2069]/);
     expect(row.querySelector('.visible-text-hidden')?.textContent).toBe('⟨U+200B⟩');
     expect(within(row).getByRole('switch', { name: 'Enable the tool read⟨U+202E⟩txt.exe' })).toBeTruthy();
+  });
+
+  it('unfolds the description of a tool that becomes flagged while the list is open', () => {
+    useStore.setState({ tools: [tool({ approval: 'always_allow', description: `Formats a date.\n\n${HIDDEN_TAIL}` })] });
+    render(<ToolList server={server} />);
+    expect(screen.getByTestId('tool-description').className).not.toContain('is-expanded');
+    act(() => useStore.setState({ tools: [tool({ approval: 'always_allow', changedSinceApproval: true, description: `Formats a date.\n\n${HIDDEN_TAIL}` })] }));
+    expect(screen.getByTestId('tool-description').className).toContain('is-expanded');
   });
 });

@@ -54,7 +54,8 @@ function ToolRow({ tool }: { tool: ExposedTool }) {
           {a?.destructiveHint ? <span className="chip sv-chip-danger">{t('tools.destructive')}</span> : null}
           {a?.openWorldHint ? <span className="chip">{t('tools.openWorld')}</span> : null}
         </div>
-        {tool.description ? <ToolDescription text={tool.description} defaultExpanded={changed} /> : null}
+        {/* Keyed by the flag: a tool that changes while the list is open unfolds its new description at once. */}
+        {tool.description ? <ToolDescription key={changed ? 'changed' : 'approved'} text={tool.description} defaultExpanded={changed} /> : null}
         {changed ? (
           <div className="sv-tool-changed" role="note">
             <p>{t('tools.changedHint')}</p>
