@@ -20,6 +20,12 @@ export interface ToolProgress {
   message?: string;
 }
 
+/** Where a cut tool result's full copy is: its size in characters, and whether it is plain text or the result as JSON. */
+export interface FullToolResult {
+  chars: number;
+  format: 'text' | 'json';
+}
+
 /** A tool call as the user sees it: which server and tool, with what input, and what came back. */
 export interface ToolCallBlock {
   type: 'tool_call';
@@ -34,7 +40,10 @@ export interface ToolCallBlock {
   partialInput?: string;
   status: ToolCallStatus;
   destructive: boolean;
+  /** The result as the UI and the model have it: cut to the tool result limit when it was larger (see `fullResult`). */
   result?: ToolResult;
+  /** Set when `result` was cut: the whole result is saved on disk and the user can download it. */
+  fullResult?: FullToolResult;
   error?: AppError;
   progress?: ToolProgress;
   startedAt?: number;

@@ -61,6 +61,8 @@ export const callSchemas = {
   'chats.rename': z.object({ chatId: z.string().min(1), title: z.string().trim().min(1).max(200) }),
   'chats.delete': chatId,
   'chats.export': z.object({ chatId: z.string().min(1), format: z.enum(['markdown', 'json']) }),
+  /** The full result of a tool call that was cut to the tool result limit, for download. */
+  'chats.toolResult': z.object({ chatId: z.string().min(1), toolCallId: z.string().min(1).max(500) }),
   'chat.send': z.object({
     chatId: z.string().min(1),
     text: z.string().max(1_000_000),
@@ -145,6 +147,7 @@ export interface CallResults {
   'chats.rename': ChatSummary;
   'chats.delete': null;
   'chats.export': { filename: string; mimeType: string; content: string };
+  'chats.toolResult': { filename: string; mimeType: string; content: string };
   'chat.send': { messageId: string };
   'chat.stop': null;
   'chat.retry': { messageId: string };

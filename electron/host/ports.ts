@@ -65,7 +65,7 @@ export type McpCalls = Pick<
 /** Calls owned by the chat module. */
 export type ChatCalls = Pick<
   HostApi,
-  | 'chats.list' | 'chats.create' | 'chats.get' | 'chats.rename' | 'chats.delete' | 'chats.export'
+  | 'chats.list' | 'chats.create' | 'chats.get' | 'chats.rename' | 'chats.delete' | 'chats.export' | 'chats.toolResult'
   | 'chat.send' | 'chat.stop' | 'chat.retry' | 'chat.continue' | 'chat.state'
   | 'approvals.list' | 'approvals.answer'
   | 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list'

@@ -15,6 +15,7 @@ import { AnthropicProvider } from './provider.ts';
 import { ApprovalQueue } from './approvals.ts';
 import { ChatRunner, cancelOpenCalls } from './chatRunner.ts';
 import { createConversationCalls } from './conversationCalls.ts';
+import { ToolResultFiles } from './toolResultFiles.ts';
 import { createSettingsCalls } from './settingsCalls.ts';
 
 /** How many chats 'chats.changed' carries (the sidebar's first page; older ones come from chats.list). */
@@ -60,7 +61,9 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
   const provider = new AnthropicProvider(env.secrets);
   const approvals = new ApprovalQueue((pending) => events.emit('approvals.changed', pending));
   const chatsChanged = () => events.emit('chats.changed', repo.listChats({ limit: chatsChangedLimit }));
+  const toolResults = new ToolResultFiles(env.dataDir);
   const runner = new ChatRunner({
+    toolResults,
     repo,
     settings: () => settings.get(),
     provider,
@@ -73,9 +76,17 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
     logger: env.logger,
   });
 
+  const conversation = createConversationCalls({ repo, runner, approvals, tools, settings: () => settings.get(), events, chatsChanged });
   const api: ChatCalls = guard({
-    ...createConversationCalls({ repo, runner, approvals, tools, settings: () => settings.get(), events, chatsChanged }),
+    ...conversation,
+    // A deleted chat takes the full tool results saved for it along.
+    'chats.delete': async (params) => {
+      const deleted = await conversation['chats.delete'](params);
+      if (deleted.ok) await toolResults.removeChat(params.chatId).catch(() => {});
+      return deleted;
+    },
     ...createSettingsCalls({ store: settings, provider, secrets: env.secrets, events }),
+    'chats.toolResult': ({ chatId, toolCallId }) => toolResults.read(chatId, toolCallId),
   });
 
   let closed: Promise<void> | undefined;

@@ -14,6 +14,7 @@ import type { ApprovalQueue } from './approvals.ts';
 import { buildRequest } from './requestBuilder.ts';
 import { streamTurn } from './turnStream.ts';
 import { runToolCalls, runnableCalls } from './toolRunner.ts';
+import type { ToolResultFiles } from './toolResultFiles.ts';
 import { runHostSearches } from './toolSearch/hostSearch.ts';
 import { scopedTools } from './toolSearch/scope.ts';
 
@@ -23,6 +24,8 @@ export interface RunnerDeps {
   settings: () => Settings;
   provider: AnthropicProvider;
   tools: ToolCaller;
+  /** Where results over the tool result limit are kept whole. */
+  toolResults: ToolResultFiles;
   approvals: ApprovalQueue;
   elicitations: ElicitationBroker;
   emit: (event: ChatStreamEvent) => void;
@@ -192,6 +195,7 @@ export class ChatRunner {
           signal,
           emitBlock: (call) => deps.emit({ type: 'block', chatId, messageId: message.id, index: message.blocks.indexOf(call), block: call }),
           persist: () => this.save(message),
+          limitResult: (call, result) => deps.toolResults.limit(chatId, call.id, result, deps.settings().toolResultLimit),
         });
         if (signal.aborted) {
           cancelOpenCalls(message);

@@ -27,6 +27,8 @@ function caller(tools: ExposedTool[], verdicts: Record<string, ApprovalVerdict>)
   };
 }
 
+const keepWhole = (_call: ToolCallBlock, result: ToolResult) => Promise.resolve({ result });
+
 function pendingCall(name: string): ToolCallBlock {
   return { type: 'tool_call', id: `id-${name}`, exposedName: `s__${name}`, serverId: 's', toolName: name, input: {}, status: 'awaiting_approval', destructive: true };
 }
@@ -43,7 +45,7 @@ describe('approval policy in the tool runner', () => {
       asked = list;
     });
     const m = message([pendingCall('allowed'), pendingCall('denied'), pendingCall('asked'), pendingCall('gone')]);
-    const done = runToolCalls(m, { tools, approvals, signal: new AbortController().signal, emitBlock: () => {}, persist: () => {} });
+    const done = runToolCalls(m, { tools, approvals, signal: new AbortController().signal, emitBlock: () => {}, persist: () => {}, limitResult: keepWhole });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(asked.map((a) => a.toolName)).toEqual(['asked']);
     expect(approvals.answer(asked[0]!.id, 'allow_once')).toBe(true);
@@ -60,7 +62,7 @@ describe('approval policy in the tool runner', () => {
     const approvals = new ApprovalQueue(() => {});
     const controller = new AbortController();
     const m = message([pendingCall('asked')]);
-    const done = runToolCalls(m, { tools, approvals, signal: controller.signal, emitBlock: () => {}, persist: () => {} });
+    const done = runToolCalls(m, { tools, approvals, signal: controller.signal, emitBlock: () => {}, persist: () => {}, limitResult: keepWhole });
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(approvals.list()).toHaveLength(1);
     controller.abort();
@@ -74,7 +76,7 @@ describe('approval policy in the tool runner', () => {
     const tools = caller([tool('asked', 'ask', true)], {});
     const approvals = new ApprovalQueue(() => {});
     const m = message([pendingCall('asked')]);
-    const done = runToolCalls(m, { tools, approvals, signal: new AbortController().signal, emitBlock: () => {}, persist: () => {} });
+    const done = runToolCalls(m, { tools, approvals, signal: new AbortController().signal, emitBlock: () => {}, persist: () => {}, limitResult: keepWhole });
     await new Promise((resolve) => setTimeout(resolve, 5));
     const [request] = approvals.list();
     expect(request).toMatchObject({ chatId: 'chat', readOnly: true, destructive: true, toolCallId: 'id-asked' });

@@ -4,7 +4,8 @@
  * a result or error the model will see.
  */
 import { appError } from '../../../shared/errors.ts';
-import type { ChatMessage, ToolCallBlock } from '../../../shared/chat.ts';
+import type { ChatMessage, FullToolResult, ToolCallBlock } from '../../../shared/chat.ts';
+import type { ToolResult } from '../../../shared/servers.ts';
 import type { ToolCaller } from '../ports.ts';
 import type { ApprovalQueue } from './approvals.ts';
 
@@ -17,6 +18,8 @@ export interface ToolRunContext {
   emitBlock(call: ToolCallBlock): void;
   /** Writes the message as it stands. */
   persist(): void;
+  /** Cuts a result larger than the tool result limit, keeping the whole one on disk (see ToolResultFiles.limit). */
+  limitResult(call: ToolCallBlock, result: ToolResult): Promise<{ result: ToolResult; full?: FullToolResult }>;
 }
 
 /** The calls of a message the loop should run (complete input, not already failed). */
@@ -88,7 +91,10 @@ async function runOne(call: ToolCallBlock, message: ChatMessage, context: ToolRu
   });
   call.durationMs = Date.now() - call.startedAt;
   if (result.ok) {
-    call.result = result.value;
+    // Cut before anything else sees it: the UI event, history and the next model request all take call.result.
+    const limited = await context.limitResult(call, result.value);
+    call.result = limited.result;
+    if (limited.full) call.fullResult = limited.full;
     call.status = result.value.isError ? 'error' : 'done';
   } else if (context.signal.aborted || result.error.code === 'cancelled') {
     call.status = 'cancelled';

@@ -8,6 +8,7 @@ import { appError, type AppError } from '../../../shared/errors.ts';
 import { commandNotFoundError } from './commandNotFound.ts';
 import { sessionAwareFetch } from './session/sessionFetch.ts';
 import type { HttpServerConfig, StdioServerConfig } from '../../../shared/serverConfig.ts';
+import { useLinearReadBuffer } from './stdioReadBuffer.ts';
 
 /**
  * Network settings a server needs to fetch anything behind a proxy or a TLS-intercepting gateway: `npx`/`uvx` download
@@ -84,16 +85,24 @@ function isExecutable(file: string): boolean {
   }
 }
 
+/** The largest single message a stdio server may send (bytes); a bigger one closes the connection. */
+export const maxStdioMessageBytes = 128 * 1024 * 1024;
+
 /** Builds the stdio transport (stderr piped so it can be logged). The SDK's base class is used as is: only it gets the
  * disposable probe sibling in auto negotiation. */
 export function stdioTransport(config: StdioServerConfig, env: Record<string, string>): StdioClientTransport {
-  return new StdioClientTransport({
+  const transport = new StdioClientTransport({
     command: config.command,
     args: config.args ?? [],
     env,
     stderr: 'pipe',
+    // The SDK's 10 MB default closed the connection on a big but legitimate result (a 20 MB file read); the host cuts
+    // results to the tool result limit itself and keeps the whole one on disk, so only a runaway message is refused.
+    maxBufferSize: maxStdioMessageBytes,
     ...(config.cwd !== undefined ? { cwd: config.cwd } : {}),
   });
+  useLinearReadBuffer(transport, maxStdioMessageBytes);
+  return transport;
 }
 
 /**

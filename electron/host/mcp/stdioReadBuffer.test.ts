@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { LinearReadBuffer } from './stdioReadBuffer.ts';
+
+const message = (id: number, text = '') => `${JSON.stringify({ jsonrpc: '2.0', id, result: { text } })}\n`;
+
+describe('LinearReadBuffer', () => {
+  it('splits messages across and within chunks, skipping lines that are not JSON', () => {
+    const buffer = new LinearReadBuffer(1024);
+    const bytes = Buffer.from(`${message(1)}not json\n${message(2, 'é')}${message(3)}`);
+    for (let i = 0; i < bytes.length; i += 7) buffer.append(bytes.subarray(i, i + 7));
+    const ids: unknown[] = [];
+    for (let next = buffer.readMessage(); next; next = buffer.readMessage()) ids.push('id' in next ? next.id : undefined);
+    expect(ids).toEqual([1, 2, 3]);
+  });
+
+  it('takes a 20 MB message in 64 KB chunks quickly (the SDK buffer was quadratic) and refuses one over the limit', () => {
+    const big = Buffer.from(message(7, 'x'.repeat(20_000_000)));
+    const buffer = new LinearReadBuffer(64 * 1024 * 1024);
+    for (let i = 0; i < big.length; i += 65_536) buffer.append(big.subarray(i, i + 65_536));
+    const read = buffer.readMessage();
+    expect(read && 'result' in read ? (read.result as { text: string }).text.length : 0).toBe(20_000_000);
+    const small = new LinearReadBuffer(1000);
+    expect(() => small.append(Buffer.alloc(2000, 0x61))).toThrow(/exceeded maximum size of 1000 bytes/);
+  });
+});
