@@ -36,7 +36,7 @@ describe('a 2025-era HTTP server that forgot the session', () => {
     expect(after).toEqual({ ok: true, value: { content: [{ type: 'text', text: `two (pid ${second.child.pid})` }], isError: false } });
     expect(h.manager.status('remote')).toMatchObject({ state: 'ready' });
     const reread = h.catalogs('remote').slice(catalogsBefore).find((catalog) => catalog.tools.some((tool) => tool.name === 'second_life'));
-    expect(reread?.tools.map((tool) => tool.name).sort()).toEqual(['echo', 'second_life']);
+    expect(reread?.tools.map((tool) => tool.name).sort()).toEqual(['echo', 'forget_sessions', 'second_life']);
     expect(h.logLines.some((line) => line.text.includes('no longer knows this session'))).toBe(true);
   });
 
@@ -50,9 +50,25 @@ describe('a 2025-era HTTP server that forgot the session', () => {
     const second = await startHttpFixture(httpScripts.session, { EXTRA_TOOL: 'second_life' }, first.port);
     servers.push(second);
     // The card left the old session's 'ready' and came back with the new instance's catalog.
-    const renewed = await h.waitForState('remote', 'ready', 30_000, (status) => status.since > ready.since && status.counts.tools === 2);
-    expect(renewed.counts.tools).toBe(2);
+    const renewed = await h.waitForState('remote', 'ready', 30_000, (status) => status.since > ready.since && status.counts.tools === 3);
+    expect(renewed.counts.tools).toBe(3);
     expect(await h.manager.callTool('remote', 'second_life', {})).toMatchObject({ ok: true, value: { content: [{ type: 'text', text: 'second_life' }] } });
+  });
+
+  it('does not renew in a tight loop a server that keeps forgetting sessions: the second renewal waits with backoff', async () => {
+    const server = await startHttpFixture(httpScripts.session, { NO_GET_STREAM: '1' });
+    servers.push(server);
+    h = createHarness({ backoff: { baseMs: 60_000, maxMs: 60_000 } });
+    h.set({ remote: { type: 'http', url: server.url } });
+    await h.waitForState('remote', 'ready');
+    // First 404: renewed at once, and the call goes through on the new session.
+    expect(await h.manager.callTool('remote', 'forget_sessions', {})).toMatchObject({ ok: true });
+    expect(await h.manager.callTool('remote', 'echo', { text: 'one' })).toMatchObject({ ok: true });
+    // Second 404 within 10 s: no second renewal at once, the server waits its turn as restarting.
+    expect(await h.manager.callTool('remote', 'forget_sessions', {})).toMatchObject({ ok: true });
+    const second = await h.manager.callTool('remote', 'echo', { text: 'two' });
+    expect(second).toMatchObject({ ok: false, error: { code: 'server_not_ready' } });
+    expect(h.manager.status('remote')).toMatchObject({ state: 'restarting', lastError: 'The server keeps forgetting the session (HTTP 404).' });
   });
 
   it('does not read as ready once the event stream gives up: it restarts with backoff and comes back', async () => {

@@ -23,6 +23,9 @@ export interface SlotContext {
 /** Warnings shown on a ready status, at most this many (plus a count of the rest). */
 const maxWarnings = 5;
 
+/** Two session renewals closer than this go through the restart backoff instead of renewing at once. */
+const renewalWindowMs = 10_000;
+
 const emptyCatalog: ServerCatalog = { tools: [], prompts: [], resourceCount: 0 };
 
 /** A configured server and its current connection, if any. */
@@ -50,6 +53,7 @@ export class ServerSlot {
   private disposed = false;
   /** A 2025-era session being renewed after the server forgot it; requests wait for it instead of failing. */
   private renewing: Promise<void> | undefined;
+  private lastRenewalAt: number | undefined;
 
   constructor(id: string, entry: ManagedServer, initial: ServerStatus, ctx: SlotContext) {
     this.id = id;
@@ -90,9 +94,19 @@ export class ServerSlot {
    */
   renewSession(): Promise<void> {
     this.renewing ??= (async () => {
-      const readyFor = this.readySince !== undefined ? this.ctx.now() - this.readySince : undefined;
-      await this.stop({ state: 'connecting', since: this.ctx.now() });
+      const now = this.ctx.now();
+      const readyFor = this.readySince !== undefined ? now - this.readySince : undefined;
+      // A server that forgets every new session at once would be renewed in a tight loop: the second renewal within
+      // the window waits its turn with backoff, like a restart.
+      const again = this.lastRenewalAt !== undefined && now - this.lastRenewalAt < renewalWindowMs;
+      this.lastRenewalAt = now;
       this.attempt = nextAttempt(this.attempt, readyFor, this.ctx.backoff);
+      if (again) {
+        await this.stop();
+        this.scheduleRestart('The server keeps forgetting the session (HTTP 404).');
+        return;
+      }
+      await this.stop({ state: 'connecting', since: now });
       await this.start();
     })().finally(() => {
       this.renewing = undefined;

@@ -1,5 +1,5 @@
 /** Keeps a 2026-07-28 `subscriptions/listen` stream open for one connection: opened on connect, reopened with backoff. */
-import type { Client, McpSubscription, SubscriptionFilter } from '@modelcontextprotocol/client';
+import { METHOD_NOT_FOUND, ProtocolError, type Client, type McpSubscription, type SubscriptionFilter } from '@modelcontextprotocol/client';
 
 /** Why and since when the change stream is down, and when the next try is due (shown on the server card). */
 export interface ChangeStreamDown {
@@ -77,6 +77,11 @@ export class ListenKeeper {
       this.events.up(subscription.honoredFilter, reopened);
       void subscription.closed.then((cause) => this.onClosed(subscription, cause));
     } catch (error) {
+      // A server without subscriptions/listen will not grow it by being asked again: the ttl fallback is all there is.
+      if (error instanceof ProtocolError && error.code === METHOD_NOT_FOUND) {
+        this.events.log('The server does not support subscriptions/listen; its lists are re-read only when their ttlMs runs out.');
+        return;
+      }
       this.onFailed(`could not be opened: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
