@@ -1,0 +1,125 @@
+/**
+ * `tokens`: 30 servers / 600 tools built from the real tool definitions of server-everything, server-filesystem and
+ * server-memory (listed once through a real MCP client, then replicated under 30 server names). Measures the tool
+ * tokens a request carries with progressive discovery against sending every tool, and the host-side search's
+ * recall@5 over a labelled set of user intents (bench/data/tool-intents.json).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { ChatMessage, ContentBlock, ToolSearchBlock } from '../shared/chat.ts';
+import type { ExposedTool } from '../shared/servers.ts';
+import { defaultSettings, type Settings } from '../shared/settings.ts';
+import { buildRequest } from '../electron/host/chat/requestBuilder.ts';
+import { toolTokens } from '../electron/host/chat/toolSearch/deferralPolicy.ts';
+import { hostSearchLimit, hostSearchToolName, runHostSearches } from '../electron/host/chat/toolSearch/hostSearch.ts';
+import { ToolIndex } from '../electron/host/chat/toolSearch/toolIndex.ts';
+import { estimateTokens } from '../electron/host/chat/toolSearch/tokens.ts';
+import { report } from './lib.ts';
+
+interface RealTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+}
+
+const modules = join(import.meta.dirname, '..', 'node_modules', '@modelcontextprotocol');
+
+/** Lists the tools of the three real servers through a real client, in a fixed order. */
+async function realTools(): Promise<RealTool[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'switchboard-bench-tokens-'));
+  const launches: [string, string[]][] = [
+    ['everything', [join(modules, 'server-everything', 'dist', 'index.js'), 'stdio']],
+    ['filesystem', [join(modules, 'server-filesystem', 'dist', 'index.js'), dir]],
+    ['memory', [join(modules, 'server-memory', 'dist', 'index.js')]],
+  ];
+  const out: RealTool[] = [];
+  try {
+    for (const [, args] of launches) {
+      const client = new Client({ name: 'bench-tokens', version: '0.0.0' }, {});
+      const env: Record<string, string> = { PATH: process.env.PATH ?? '', MEMORY_FILE_PATH: join(dir, 'memory.json') };
+      const transport = new StdioClientTransport({ command: process.execPath, args, env, stderr: 'pipe' });
+      transport.stderr?.on('data', () => {});
+      await client.connect(transport);
+      const { tools } = await client.listTools();
+      for (const tool of tools) out.push({ name: tool.name, ...(tool.title ? { title: tool.title } : {}), ...(tool.description ? { description: tool.description } : {}), inputSchema: tool.inputSchema as Record<string, unknown> });
+      await client.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return out;
+}
+
+interface IntentFile {
+  servers: string[];
+  toolsPerServer: number;
+  intents: { intent: string; expected: string }[];
+}
+
+const data = JSON.parse(readFileSync(join(import.meta.dirname, 'data', 'tool-intents.json'), 'utf8')) as IntentFile;
+const real = await realTools();
+// Server i offers the real definitions at positions (toolsPerServer * i + j) mod count, under its own name.
+const tools: ExposedTool[] = data.servers.flatMap((server, i) =>
+  Array.from({ length: data.toolsPerServer }, (_, j) => {
+    const tool = real[(data.toolsPerServer * i + j) % real.length];
+    if (!tool) throw new Error('no real tools listed');
+    return { exposedName: `${server}__${tool.name}`, serverId: server, toolName: tool.name, ...(tool.title ? { title: tool.title } : {}), ...(tool.description ? { description: tool.description } : {}), inputSchema: tool.inputSchema, enabled: true, approval: 'ask' as const };
+  }),
+);
+const names = new Set(tools.map((t) => t.exposedName));
+const unknown = data.intents.filter((i) => !names.has(i.expected));
+if (unknown.length > 0) throw new Error(`intents expect tools that do not exist: ${unknown.map((i) => i.expected).join(', ')}`);
+
+// Recall@5 of the host-side search.
+const index = new ToolIndex(tools);
+const misses = data.intents.filter((i) => !index.search(i.intent, hostSearchLimit).some((t) => t.exposedName === i.expected));
+for (const miss of misses) console.log(`  miss: "${miss.intent}" -> ${miss.expected}; got ${index.search(miss.intent, hostSearchLimit).map((t) => t.exposedName).join(', ')}`);
+const recall = 1 - misses.length / data.intents.length;
+
+// Tool tokens per request: everything sent, against progressive discovery after 0, 1 and 3 host searches.
+let seq = 0;
+const message = (role: 'user' | 'assistant', blocks: ContentBlock[]): ChatMessage => ({ id: `m${++seq}`, chatId: 'bench', role, blocks, status: 'complete', createdAt: seq, updatedAt: seq });
+const requestToolTokens = (history: ChatMessage[], settings: Settings): number => {
+  const request = buildRequest({ history, tools, settings, model: defaultSettings.model });
+  // Deferred definitions are not loaded into the model's context (server mode); everything else is.
+  return (request.tools ?? []).filter((t) => !('defer_loading' in t && t.defer_loading)).reduce((sum, t) => sum + estimateTokens(t), 0);
+};
+const gateway: Settings = { ...defaultSettings, apiBaseUrl: 'http://127.0.0.1:8787' };
+const history: ChatMessage[] = [message('user', [{ type: 'text', text: 'Help me with my files and notes.' }])];
+const perSearch: number[] = [requestToolTokens(history, gateway)];
+// Three searches for unrelated tools (spread over the intent list), each loading up to five.
+for (const intent of [0, 40, 80].flatMap((i) => data.intents[i] ?? [])) {
+  const search: ToolSearchBlock = { type: 'tool_search', id: `toolu_${seq}`, by: 'host', name: hostSearchToolName, input: { query: intent.intent }, query: intent.intent, status: 'searching', loaded: [] };
+  const answer = message('assistant', [search]);
+  runHostSearches(answer, tools);
+  history.push(answer, message('user', [{ type: 'text', text: 'go on' }]));
+  perSearch.push(requestToolTokens(history, gateway));
+}
+const allTokens = toolTokens(tools);
+const serverTokens = requestToolTokens(history.slice(0, 1), defaultSettings);
+const worst = Math.max(...perSearch, serverTokens);
+
+const recallResult = report({
+  name: 'tokens-recall',
+  metric: `intents whose tool is not in the host search's top ${hostSearchLimit} (misses / intents = 1 - recall@5)`,
+  value: misses.length,
+  baseline: data.intents.length,
+  target: 0.1,
+  direction: 'ratio_at_most',
+  details: { intents: data.intents.length, recallAt5: recall, misses: misses.map((m) => m.expected) },
+});
+const tokenResult = report({
+  name: 'tokens',
+  metric: `tool tokens per request with discovery (worst of: host mode after 0-3 searches, server mode) vs all ${tools.length} tools of ${data.servers.length} servers`,
+  value: worst,
+  baseline: allTokens,
+  target: 0.1,
+  direction: 'ratio_at_most',
+  details: { servers: data.servers.length, tools: tools.length, realDefinitions: real.length, hostModeAfterSearches: perSearch, serverMode: serverTokens, allTools: allTokens, recallAt5: recall, intents: data.intents.length },
+});
+console.log(`bench tokens: recall@5 ${recall.toFixed(3)} (target >= 0.9), tool tokens ratio ${tokenResult.ratio.toFixed(4)} (target <= 0.1)`);
+process.exitCode = recallResult.met && tokenResult.met ? 0 : 1;
