@@ -65,6 +65,8 @@ export interface StartAppOptions {
   locale?: string;
   /** Open the page (default true). */
   open?: boolean;
+  /** Puts files into the data folder before web mode starts (a damaged history, a file kept aside...). */
+  prepareDataDir?: (dataDir: string) => void;
 }
 
 /** A running app under test. */
@@ -103,6 +105,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<E2eApp> {
   try {
     const llm = options.llm ? await startScriptedLlm({ apiKey: options.apiKey ?? 'sk-test', ...options.llm }) : undefined;
     if (llm) cleanups.push(() => llm.close());
+    options.prepareDataDir?.(dataDir);
     const web = await startWebMode({ dataDir, port: 0, openBrowser: false, hostEnv: { logger: silentLogger } });
     cleanups.push(() => web.close());
     const api = web.host.api;
