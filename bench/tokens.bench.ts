@@ -45,7 +45,7 @@ async function realTools(): Promise<RealTool[]> {
       transport.stderr?.on('data', () => {});
       await client.connect(transport);
       const { tools } = await client.listTools();
-      for (const tool of tools) out.push({ name: tool.name, ...(tool.title ? { title: tool.title } : {}), ...(tool.description ? { description: tool.description } : {}), inputSchema: tool.inputSchema as Record<string, unknown> });
+      for (const tool of tools) out.push({ name: tool.name, ...(tool.title ? { title: tool.title } : {}), ...(tool.description ? { description: tool.description } : {}), inputSchema: tool.inputSchema });
       await client.close();
     }
   } finally {
