@@ -125,12 +125,45 @@ export interface ToolScope {
   excludedTools: { serverId: string; toolName: string }[];
 }
 
+/** What a chat's next request sends as tools, for the composer's scope picker. */
+export interface ToolPlanSummary {
+  /** All tools sent, or some deferred behind the API's search ('server') or Switchboard's ('host'). */
+  mode: 'all' | 'server' | 'host';
+  /** Tools sent whole (the search tool included) and their estimated tokens. */
+  loaded: { tools: number; tokens: number };
+  /** Tools left for the search to find. */
+  deferred: number;
+  /** Every server with tools: how many, their estimated tokens if all were sent, and whether the scope includes it. */
+  servers: { serverId: string; tools: { toolName: string; tokens: number; inScope: boolean }[]; inScope: boolean }[];
+  /** The scope in effect. */
+  scope: ToolScope;
+}
+
 /** A page of a chat's messages, oldest first. */
 export interface ChatPage {
   chat: ChatSummary;
   messages: ChatMessage[];
   /** Pass as `before` to load older messages; absent when there are none. */
   olderCursor?: string;
+}
+
+/** How full the model's context window was for a chat's last request, and what was done to keep it inside. */
+export interface ContextUsage {
+  /** Input tokens of the request (counted by the API when `counted` is 'api', else estimated). */
+  inputTokens: number;
+  /** The model's context window. */
+  windowTokens: number;
+  /** Tokens kept free for the answer (max tokens, plus the thinking budget). */
+  reservedTokens: number;
+  counted: 'api' | 'estimate';
+  /** Older tool results replaced by a short placeholder in this request. */
+  clearedToolResults: number;
+  /** Messages covered by the chat's stored summary (sent in their place). */
+  summarizedMessages: number;
+  /** Older messages left out with no summary (the summary request failed, or they were beyond what it could read). */
+  droppedMessages: number;
+  /** True when the API's context management was asked to clear old tool results as well. */
+  apiContextManagement: boolean;
 }
 
 /** The generation state of a chat. */

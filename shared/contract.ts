@@ -19,9 +19,10 @@ import {
   type ServerView,
   type TestConnectionReport,
 } from './servers.ts';
-import type { ApprovalDecision, ChatPage, ChatRunState, ChatStreamEvent, ChatSummary, PendingApproval } from './chat.ts';
+import type { ApprovalDecision, ChatPage, ChatRunState, ChatStreamEvent, ChatSummary, ContextUsage, PendingApproval, ToolPlanSummary } from './chat.ts';
 import { elicitationAnswerSchema, type PendingElicitation } from './elicitation.ts';
-import { settingsSchema, type ModelInfo, type SettingsView } from './settings.ts';
+import { settingsSchema, toolScopeSchema, type ModelInfo, type SettingsView } from './settings.ts';
+import type { CatalogListing } from './catalog/catalog.ts';
 
 const empty = z.object({}).strict();
 const serverId = z.object({ id: z.string().min(1) });
@@ -63,6 +64,10 @@ export const callSchemas = {
   'chats.export': z.object({ chatId: z.string().min(1), format: z.enum(['markdown', 'json']) }),
   /** The full result of a tool call that was cut to the tool result limit, for download. */
   'chats.toolResult': z.object({ chatId: z.string().min(1), toolCallId: z.string().min(1).max(500) }),
+  /** Which servers and tools a chat may use (null: the default from settings). */
+  'chats.setToolScope': z.object({ chatId: z.string().min(1), scope: toolScopeSchema.nullable() }),
+  /** What a chat's next request sends as tools (count, estimated tokens), under its scope or the one given. */
+  'chats.toolPlan': z.object({ chatId: z.string().min(1).optional(), scope: toolScopeSchema.optional() }),
   'chat.send': z.object({
     chatId: z.string().min(1),
     text: z.string().max(1_000_000),
@@ -73,6 +78,8 @@ export const callSchemas = {
   'chat.retry': chatId,
   'chat.continue': chatId,
   'chat.state': chatId,
+  /** How full the model's context window was for the chat's last request (null before one since the host started). */
+  'chat.context': chatId,
   // Pending user decisions
   'approvals.list': empty,
   'approvals.answer': z.object({ id: z.string().min(1), decision: z.enum(['allow_once', 'always_allow', 'deny']) }),
@@ -90,6 +97,9 @@ export const callSchemas = {
   'storage.dismissNotice': z.object({ id: z.string().min(1) }),
   /** Puts a moved-aside history back; the current history.db is kept aside first. */
   'storage.restoreHistory': z.object({ id: z.string().min(1) }),
+  // Server catalog ("Browse")
+  /** Catalog entries matching `query`: from the registry in settings when it answers, else the bundled catalog. */
+  'catalog.list': z.object({ query: z.string().max(200).optional() }),
 } as const;
 
 /** A file of the data folder that could not be used and was kept aside; shown until the user dismisses it. */
@@ -148,11 +158,14 @@ export interface CallResults {
   'chats.delete': null;
   'chats.export': { filename: string; mimeType: string; content: string };
   'chats.toolResult': { filename: string; mimeType: string; content: string };
+  'chats.setToolScope': ChatSummary;
+  'chats.toolPlan': ToolPlanSummary;
   'chat.send': { messageId: string };
   'chat.stop': null;
   'chat.retry': { messageId: string };
   'chat.continue': { messageId: string };
   'chat.state': ChatRunState;
+  'chat.context': ContextUsage | null;
   'approvals.list': PendingApproval[];
   'approvals.answer': null;
   'elicitations.list': PendingElicitation[];
@@ -165,6 +178,7 @@ export interface CallResults {
   'app.openExternal': null;
   'storage.dismissNotice': StorageNotice[];
   'storage.restoreHistory': StorageNotice[];
+  'catalog.list': CatalogListing;
 }
 
 /** Every call's channel name. */

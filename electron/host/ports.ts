@@ -65,8 +65,8 @@ export type McpCalls = Pick<
 /** Calls owned by the chat module. */
 export type ChatCalls = Pick<
   HostApi,
-  | 'chats.list' | 'chats.create' | 'chats.get' | 'chats.rename' | 'chats.delete' | 'chats.export' | 'chats.toolResult'
-  | 'chat.send' | 'chat.stop' | 'chat.retry' | 'chat.continue' | 'chat.state'
+  | 'chats.list' | 'chats.create' | 'chats.get' | 'chats.rename' | 'chats.delete' | 'chats.export' | 'chats.toolResult' | 'chats.setToolScope' | 'chats.toolPlan'
+  | 'chat.send' | 'chat.stop' | 'chat.retry' | 'chat.continue' | 'chat.state' | 'chat.context'
   | 'approvals.list' | 'approvals.answer'
   | 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list'
 >;

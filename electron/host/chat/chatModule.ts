@@ -3,7 +3,7 @@
  * calls of ChatCalls, and pushes 'chats.changed', 'chat.stream', 'approvals.changed' and 'settings.changed'.
  */
 import { join } from 'node:path';
-import { appError, type AppError, type Result } from '../../../shared/errors.ts';
+import { appError, ok, type AppError, type Result } from '../../../shared/errors.ts';
 import type { HostEventHub } from '../events.ts';
 import type { HostEnvironment } from '../environment.ts';
 import type { ChatCalls, ChatModule, ElicitationBroker, ToolCaller } from '../ports.ts';
@@ -14,6 +14,8 @@ import { SettingsStore } from '../store/settingsStore.ts';
 import { AnthropicProvider } from './provider.ts';
 import { ApprovalQueue } from './approvals.ts';
 import { ChatRunner, cancelOpenCalls } from './chatRunner.ts';
+import { ContextManager } from './context/contextManager.ts';
+import { SummaryStore } from '../store/historyWindow.ts';
 import { createConversationCalls } from './conversationCalls.ts';
 import { ToolResultFiles } from './toolResultFiles.ts';
 import { createSettingsCalls } from './settingsCalls.ts';
@@ -62,6 +64,7 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
   const approvals = new ApprovalQueue((pending) => events.emit('approvals.changed', pending));
   const chatsChanged = () => events.emit('chats.changed', repo.listChats({ limit: chatsChangedLimit }));
   const toolResults = new ToolResultFiles(env.dataDir);
+  const context = new ContextManager({ repo, summaries: new SummaryStore(() => history.db), provider, logger: env.logger });
   const runner = new ChatRunner({
     toolResults,
     repo,
@@ -74,6 +77,7 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
     emit: (event) => events.emit('chat.stream', event.type === 'message' || event.type === 'block' ? structuredClone(event) : event),
     chatsChanged,
     logger: env.logger,
+    context,
   });
 
   const conversation = createConversationCalls({ repo, runner, approvals, tools, settings: () => settings.get(), events, chatsChanged });
@@ -87,6 +91,7 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
     },
     ...createSettingsCalls({ store: settings, provider, secrets: env.secrets, events }),
     'chats.toolResult': ({ chatId, toolCallId }) => toolResults.read(chatId, toolCallId),
+    'chat.context': ({ chatId }) => Promise.resolve(ok(context.usage(chatId) ?? null)),
   });
 
   let closed: Promise<void> | undefined;

@@ -11,12 +11,12 @@ import type { ElicitationBroker, ToolCaller } from '../ports.ts';
 import type { ChatRepository } from '../store/chatRepository.ts';
 import type { AnthropicProvider } from './provider.ts';
 import type { ApprovalQueue } from './approvals.ts';
-import { buildRequest } from './requestBuilder.ts';
+import type { ContextManager } from './context/contextManager.ts';
 import { streamTurn } from './turnStream.ts';
 import { runToolCalls, runnableCalls } from './toolRunner.ts';
-import type { ToolResultFiles } from './toolResultFiles.ts';
 import { runHostSearches } from './toolSearch/hostSearch.ts';
 import { scopedTools } from './toolSearch/scope.ts';
+import type { ToolResultFiles } from './toolResultFiles.ts';
 
 /** What the runner needs from the module around it. */
 export interface RunnerDeps {
@@ -32,6 +32,8 @@ export interface RunnerDeps {
   /** The chat list changed (updated time, counts). */
   chatsChanged: () => void;
   logger: Logger;
+  /** Reads the newest part of a chat and keeps each request inside the model's window (context/). */
+  context: ContextManager;
 }
 
 interface Session {
@@ -77,7 +79,7 @@ export class ChatRunner {
     return state;
   }
 
-  /** Starts a run over `history` (which ends where the model should answer). Returns at once with the id of the first answer message. */
+  /** Starts a run; `history` is an empty array the run fills with the newest messages it reads. Returns at once with the id of the first answer message. */
   start(chatId: string, history: ChatMessage[], model: string): string {
     const firstId = randomUUID();
     const controller = new AbortController();
@@ -152,6 +154,8 @@ export class ChatRunner {
     const settings = deps.settings();
     // The chat's tool scope, read at each use: the user may change it while the chat runs.
     const tools = scopedTools(deps.tools, () => deps.repo.getChat(chatId)?.toolScope ?? deps.settings().defaultToolScope);
+    // Only the newest part of the history is read, page by page, into `history` (context/historyTail.ts).
+    const runWindow = await deps.context.load(chatId, settings, model, history);
     for (let turn = 0; ; turn++) {
       const previous = history.at(-1);
       if (turn >= settings.maxTurns) {
@@ -160,16 +164,18 @@ export class ChatRunner {
       }
       const now = Date.now();
       const message: ChatMessage = { id: turn === 0 ? firstId : randomUUID(), chatId, role: 'assistant', blocks: [], status: 'streaming', createdAt: now, updatedAt: now, model };
-      const request = buildRequest({ history, tools: tools.listTools(), settings, model });
+      const prepared = await deps.context.prepare(runWindow, { tools: tools.listTools(), settings, model, signal });
+      if (prepared.kind === 'stopped') return;
       deps.repo.insertMessage(message);
       history.push(message);
       deps.emit({ type: 'message', chatId, message });
+      if (prepared.kind === 'error') return this.finish(message, 'error', { error: prepared.error });
 
-      const client = await deps.provider.client(settings.apiBaseUrl);
+      const client = await deps.provider.client(settings.apiBaseUrl, prepared.betas);
       if (!client.ok) return this.finish(message, 'error', { error: client.error });
       const outcome = await streamTurn({
         client: client.value,
-        request,
+        request: prepared.request,
         signal,
         message,
         context: { model, baseUrl: settings.apiBaseUrl },

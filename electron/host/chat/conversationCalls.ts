@@ -13,7 +13,7 @@ import { exportJson, exportMarkdown } from './chatExport.ts';
 import { titleFrom, untitled } from './titles.ts';
 
 /** The conversation part of the chat module's calls. */
-export type ConversationCalls = Omit<ChatCalls, 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list' | 'chats.toolResult'>;
+export type ConversationCalls = Omit<ChatCalls, 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list' | 'chats.toolResult' | 'chat.context'>;
 
 /** What the conversation calls need. */
 export interface ConversationDeps {
@@ -57,7 +57,8 @@ async function readAttachments(tools: ToolCaller, attachments: { serverId: strin
 export function createConversationCalls(deps: ConversationDeps): ConversationCalls {
   const { repo, runner, approvals, tools } = deps;
 
-  const startRun = (chatId: string, model: string): string => runner.start(chatId, repo.allMessages(chatId), model);
+  // The run reads only the newest part of the history itself, page by page (context/historyTail.ts).
+  const startRun = (chatId: string, model: string): string => runner.start(chatId, [], model);
 
   return {
     'chats.list': ({ query, offset, limit }) => Promise.resolve(ok(repo.listChats({ ...(query !== undefined ? { query } : {}), offset: offset ?? 0, limit: limit ?? 50 }))),

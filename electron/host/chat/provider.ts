@@ -29,7 +29,8 @@ export function missingKeyError(): AppError {
 /** Creates and caches SDK clients; retries with backoff are the SDK's (429, 529, 5xx, network). */
 export class AnthropicProvider {
   private readonly secrets: SecretStore;
-  private cached: { baseUrl: string; key: string; client: Anthropic } | undefined;
+  // One client per (base URL, betas); all are dropped when the key changes.
+  private readonly clients = new Map<string, Anthropic>();
   private key: string | undefined;
   private keyLoaded = false;
 
@@ -48,7 +49,7 @@ export class AnthropicProvider {
     else await this.secrets.set(apiKeySecret, key);
     this.key = key ?? undefined;
     this.keyLoaded = true;
-    this.cached = undefined;
+    this.clients.clear();
   }
 
   private async loadKey(): Promise<string | undefined> {
@@ -59,22 +60,26 @@ export class AnthropicProvider {
     return this.key;
   }
 
-  /** The client for this base URL, or api_key_missing. */
-  async client(baseUrl: string): Promise<Result<Anthropic>> {
+  /** The client for this base URL (sending the `anthropic-beta` header for `betas`, e.g. context management), or api_key_missing. */
+  async client(baseUrl: string, betas: string[] = []): Promise<Result<Anthropic>> {
     const key = await this.loadKey();
     if (!key) return { ok: false, error: missingKeyError() };
-    if (this.cached?.baseUrl !== baseUrl || this.cached.key !== key) {
-      const client = new Anthropic({
+    const beta = betas.join(',');
+    const slot = `${baseUrl}\u0000${beta}`;
+    let client = this.clients.get(slot);
+    if (!client) {
+      client = new Anthropic({
         apiKey: key,
         baseURL: baseUrl,
         maxRetries: 2,
         logLevel: 'off',
         // No telemetry and no reading of ANTHROPIC_* profile files: the app's settings are the only configuration.
         openTelemetry: false,
+        ...(beta ? { defaultHeaders: { 'anthropic-beta': beta } } : {}),
       });
-      this.cached = { baseUrl, key, client };
+      this.clients.set(slot, client);
     }
-    return ok(this.cached.client);
+    return ok(client);
   }
 
   /** Lists models from the API; falls back to the known ids (fromApi false) on any failure. */

@@ -1,0 +1,67 @@
+/**
+ * Reads the newest part of a chat's history, page by page from the newest message backwards, until it holds enough to
+ * fill the window (or reaches the chat's summary or its start). The event loop gets a turn between pages, so a send in
+ * a 50,000-message chat never parses the whole history in one go.
+ */
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import type { ChatMessage } from '../../../../shared/chat.ts';
+import type { ChatRepository } from '../../store/chatRepository.ts';
+import type { StoredSummary, SummaryStore } from '../../store/historyWindow.ts';
+import { messageCost } from './messageCost.ts';
+
+/** Messages per page read from SQLite. */
+export const tailPageSize = 200;
+
+/** The part of a chat a run works with: its newest messages (the run appends its own), the summary and what is in between. */
+export interface RunWindow {
+  chatId: string;
+  /** Oldest first; the runner's history array itself, so messages it adds are part of the window. */
+  messages: ChatMessage[];
+  summary: StoredSummary | undefined;
+  /** Messages newer than the summary (or the chat's start) that were not read because the tail was full. */
+  gap: number;
+  /** Messages left out with no summary during this run (the summary request failed). */
+  dropped: number;
+}
+
+/** Loads the tail of `chatId` into `into` (empty): at most about `tokenLimit` estimated tokens, stopping at the summary. */
+export async function loadTail(options: { repo: ChatRepository; summaries: SummaryStore; chatId: string; tokenLimit: number; resultLimit: number; into: ChatMessage[] }): Promise<RunWindow> {
+  const { repo, chatId, into } = options;
+  let summary = options.summaries.get(chatId);
+  const pages: ChatMessage[][] = [];
+  let loaded = 0;
+  let tokens = 0;
+  let before: number | undefined;
+  let reachedBoundary = false;
+  let reachedStart = false;
+  while (tokens < options.tokenLimit) {
+    const page = repo.pageMessages(chatId, tailPageSize, before);
+    const kept: ChatMessage[] = [];
+    for (let i = page.messages.length - 1; i >= 0; i--) {
+      const message = page.messages[i];
+      if (!message) continue;
+      if (summary && message.id === summary.throughMessageId) {
+        reachedBoundary = true;
+        break;
+      }
+      kept.push(message);
+      tokens += messageCost(message, options.resultLimit).tokens;
+      if (tokens >= options.tokenLimit) break;
+    }
+    pages.push(kept.reverse());
+    loaded += kept.length;
+    if (reachedBoundary || tokens >= options.tokenLimit) break;
+    if (!page.olderCursor) {
+      reachedStart = true;
+      break;
+    }
+    before = Number(page.olderCursor);
+    await yieldToLoop();
+  }
+  // A summary whose last message is gone (history restored from elsewhere) no longer describes this chat.
+  if (summary && reachedStart) summary = undefined;
+  for (const page of pages.reverse()) into.push(...page);
+  const total = repo.getChat(chatId)?.messageCount ?? loaded;
+  const gap = reachedBoundary || reachedStart ? 0 : Math.max(0, total - loaded - (summary?.coveredMessages ?? 0));
+  return { chatId, messages: into, summary, gap, dropped: 0 };
+}
