@@ -82,7 +82,9 @@ export function ElicitationHost() {
                 <ul>
                   {queue.slice(1).map((req) => (
                     <li key={req.id}>
-                      <span className="elicit-queue-server">{req.serverId}</span>
+                      <span className="elicit-queue-server">
+                        <VisibleText text={req.serverId} />
+                      </span>
                       <span className="elicit-queue-message">{req.message}</span>
                       <Countdown expiresAt={req.expiresAt} />
                     </li>

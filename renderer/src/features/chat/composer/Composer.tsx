@@ -9,6 +9,7 @@ import type { PromptInfo } from '../../../../../shared/servers.ts';
 import { call } from '../../../bridge/index.ts';
 import { useStore } from '../../../store/index.ts';
 import { navigate, notifyError } from '../hooks/appActions.ts';
+import { VisibleText } from '../../common/VisibleText.tsx';
 import { AttachDialog, type PickedResource } from './AttachDialog.tsx';
 import { ModelPicker } from './ModelPicker.tsx';
 import { PromptArgsDialog, PromptList } from './PromptPicker.tsx';
@@ -161,8 +162,12 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
             {attachments.map((a) => (
               <li key={`${a.serverId}:${a.uri}`} className="chat-attachment" title={a.uri}>
                 <Paperclip size={13} aria-hidden />
-                <span>{a.name}</span>
-                <span className="chat-attachment-server">{a.serverId}</span>
+                <span>
+                  <VisibleText text={a.name} />
+                </span>
+                <span className="chat-attachment-server">
+                  <VisibleText text={a.serverId} />
+                </span>
                 <button type="button" aria-label={t('composer.removeAttachment', { name: a.name })} onClick={() => setAttachments((list) => list.filter((x) => x !== a))}>
                   <X size={12} aria-hidden />
                 </button>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MessageSquareText } from 'lucide-react';
 import type { PromptInfo } from '../../../../../shared/servers.ts';
 import { Dialog } from '../../common/Dialog.tsx';
+import { VisibleText } from '../../common/VisibleText.tsx';
 import type { PromptPickerState } from './usePromptPicker.ts';
 
 /** The list; clicking or Enter (handled by the composer) picks the highlighted prompt. */
@@ -32,10 +33,16 @@ export function PromptList({ picker, onPick }: { picker: PromptPickerState; onPi
           <MessageSquareText size={15} aria-hidden />
           <span className="chat-prompt-main">
             <span className="chat-prompt-name">
-              {prompt.title ?? prompt.name}
-              <span className="chat-prompt-server">{prompt.serverId}</span>
+              <VisibleText text={prompt.title ?? prompt.name} />
+              <span className="chat-prompt-server">
+                <VisibleText text={prompt.serverId} />
+              </span>
             </span>
-            {prompt.description && <span className="chat-prompt-desc">{prompt.description}</span>}
+            {prompt.description && (
+              <span className="chat-prompt-desc">
+                <VisibleText text={prompt.description} multiline />
+              </span>
+            )}
           </span>
           {prompt.arguments.length > 0 && <span className="chip">{t('prompts.args', { count: prompt.arguments.length })}</span>}
         </div>
