@@ -68,6 +68,8 @@ export interface ChatsSlice {
   deleteChat: (chatId: string) => Promise<Result<null>>;
   /** Exports a chat as Markdown or JSON; the caller saves the file. */
   exportChat: (chatId: string, format: 'markdown' | 'json') => Promise<Result<CallResult<'chats.export'>>>;
+  /** The full result of a tool call that was cut to the tool result limit; the caller saves the file. */
+  fullToolResult: (chatId: string, toolCallId: string) => Promise<Result<CallResult<'chats.toolResult'>>>;
 }
 
 const notBound = (): Result<never> => err('internal', 'The chat store is not connected to the host yet');
@@ -230,6 +232,7 @@ export const createChatsSlice: StateCreator<StoreState, [], [], ChatsSlice> = (s
     },
 
     exportChat: (chatId, format) => invoke('chats.export', { chatId, format }),
+    fullToolResult: (chatId, toolCallId) => invoke('chats.toolResult', { chatId, toolCallId }),
   };
 };
 

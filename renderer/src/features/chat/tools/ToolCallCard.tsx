@@ -114,7 +114,7 @@ export function ToolCallCard({ block, approval, onAnswerApproval, defaultOpen = 
           {block.result && (
             <>
               <div className="tool-section-label">{block.result.isError ? t('tool.resultError') : t('tool.result.title')}</div>
-              <ToolResultView result={block.result} />
+              <ToolResultView result={block.result} toolCallId={block.id} {...(block.fullResult ? { full: block.fullResult } : {})} />
             </>
           )}
         </div>

@@ -1,8 +1,11 @@
 /** Renders a tool result by content type: text, images, audio, resource links, embedded resources, structured JSON. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileText, Link2 } from 'lucide-react';
+import { Download, FileText, Link2 } from 'lucide-react';
+import type { FullToolResult } from '../../../../../shared/chat.ts';
 import type { McpContent, ToolResult } from '../../../../../shared/servers.ts';
+import { useStore } from '../../../store/index.ts';
+import { notifyError } from '../hooks/appActions.ts';
 import { prettyJson } from '../model/format.ts';
 
 // Only raster/vector image types a browser shows inertly in <img>; anything else is listed, not rendered.
@@ -98,11 +101,45 @@ function ContentItem({ item }: { item: McpContent }) {
   }
 }
 
-/** The whole result: every content item in order, then structured content when present. */
-export function ToolResultView({ result }: { result: ToolResult }) {
+function saveFile(filename: string, mimeType: string, content: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: mimeType }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Says the result was cut to the tool result limit and downloads the whole one the host kept on disk. */
+function FullResultNote({ toolCallId, full }: { toolCallId: string; full: FullToolResult }) {
+  const { t, i18n } = useTranslation('chat');
+  const chatId = useStore((s) => s.chatId);
+  const fullToolResult = useStore((s) => s.fullToolResult);
+  const [busy, setBusy] = useState(false);
+  const download = async (): Promise<void> => {
+    if (!chatId) return;
+    setBusy(true);
+    const result = await fullToolResult(chatId, toolCallId);
+    setBusy(false);
+    if (result.ok) saveFile(result.value.filename, result.value.mimeType, result.value.content);
+    else notifyError('chat:tool.result.downloadFailed', result.error);
+  };
+  return (
+    <div className="tool-result-cut" role="note">
+      <span>{t('tool.result.cut', { total: full.chars.toLocaleString(i18n.language) })}</span>
+      <button type="button" className="btn btn-sm" onClick={() => void download()} disabled={busy || !chatId}>
+        <Download size={14} aria-hidden /> {t('tool.result.downloadFull')}
+      </button>
+    </div>
+  );
+}
+
+/** The whole result: every content item in order, then structured content when present; a cut result says so and offers the full one. */
+export function ToolResultView({ result, toolCallId, full }: { result: ToolResult; toolCallId?: string; full?: FullToolResult }) {
   const { t } = useTranslation('chat');
   return (
     <div className="tool-result-items">
+      {full && toolCallId !== undefined && <FullResultNote toolCallId={toolCallId} full={full} />}
       {result.content.map((item, i) => (
         <ContentItem key={i} item={item} />
       ))}

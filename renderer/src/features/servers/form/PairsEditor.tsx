@@ -1,5 +1,5 @@
 /** Edits key/value rows: environment variables of a local server, headers of a remote one. */
-import { Eye, EyeOff, Plus, X } from 'lucide-react';
+import { Eye, EyeOff, Lock, LockOpen, Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Pair } from './serverForm.ts';
@@ -13,7 +13,10 @@ export interface PairsEditorProps {
   errors: Record<string, string>;
 }
 
-/** Rows of key + value inputs; values are hidden like passwords until shown (they are often secrets). */
+/**
+ * Rows of key + value inputs. Every value is a secret by default (hidden here, masked in the server list, redacted from
+ * the server's log); the lock button marks one as not secret so it is shown everywhere.
+ */
 export function PairsEditor({ field, pairs, onChange, onBlurRow, errors }: PairsEditorProps) {
   const { t } = useTranslation('servers');
   const [revealed, setRevealed] = useState<Set<number>>(new Set());
@@ -45,7 +48,7 @@ export function PairsEditor({ field, pairs, onChange, onBlurRow, errors }: Pairs
             <div className="sv-secret">
               <input
                 className="input mono"
-                type={revealed.has(index) ? 'text' : 'password'}
+                type={revealed.has(index) || pair.public === true ? 'text' : 'password'}
                 autoComplete="off"
                 value={pair.value}
                 aria-label={`${t('form.value')} ${index + 1}`}
@@ -53,8 +56,20 @@ export function PairsEditor({ field, pairs, onChange, onBlurRow, errors }: Pairs
                 onChange={(e) => set(index, { value: e.target.value })}
                 onBlur={() => onBlurRow?.(index)}
               />
-              <button type="button" className="icon-btn" aria-label={revealed.has(index) ? t('form.hideValue') : t('form.showValue')} onClick={() => toggle(index)}>
-                {revealed.has(index) ? <EyeOff /> : <Eye />}
+              {pair.public !== true && (
+                <button type="button" className="icon-btn" aria-label={revealed.has(index) ? t('form.hideValue') : t('form.showValue')} onClick={() => toggle(index)}>
+                  {revealed.has(index) ? <EyeOff /> : <Eye />}
+                </button>
+              )}
+              <button
+                type="button"
+                className="icon-btn"
+                aria-pressed={pair.public !== true}
+                aria-label={t('form.secretValue', { key: pair.key || index + 1 })}
+                title={pair.public === true ? t('form.notSecretHint') : t('form.secretHint')}
+                onClick={() => set(index, { public: pair.public !== true })}
+              >
+                {pair.public === true ? <LockOpen /> : <Lock />}
               </button>
             </div>
             <button type="button" className="icon-btn" aria-label={t('form.removeRow', { key: pair.key || index + 1 })} onClick={() => onChange(pairs.filter((_, i) => i !== index))}>

@@ -10,6 +10,19 @@ describe('server form validation', () => {
     expect(errors['env.0.key']?.key).toBe('form.errors.envKey');
   });
 
+  it('keeps which env vars and headers the user marked as not secret, through the form and back', () => {
+    const stdio = { command: 'npx', env: { API_KEY: '••••••••', LOG_LEVEL: 'debug' }, publicEnv: ['LOG_LEVEL'] };
+    const form = formFromConfig('x', stdio);
+    expect(form.env).toEqual([{ key: 'API_KEY', value: '••••••••' }, { key: 'LOG_LEVEL', value: 'debug', public: true }]);
+    expect(configFromForm(form)).toEqual(stdio);
+    const toggled = { ...form, env: form.env.map((p) => ({ ...p, public: p.key === 'API_KEY' })) };
+    expect(configFromForm(toggled)).toMatchObject({ publicEnv: ['API_KEY'] });
+    const http = { type: 'http' as const, url: 'https://h.example.com/mcp', headers: { Accept: 'text/plain', 'X-Key': '••••••••' }, publicHeaders: ['accept'] };
+    const httpForm = formFromConfig('h', http);
+    expect(httpForm.headers[0]).toEqual({ key: 'Accept', value: 'text/plain', public: true });
+    expect(configFromForm(httpForm)).toMatchObject({ publicHeaders: ['Accept'] });
+  });
+
   it('refuses a name already in use, whatever its case', () => {
     expect(validateForm({ ...emptyForm(), name: 'Memory', command: 'npx' }, ['memory']).name?.key).toBe('form.errors.nameTaken');
   });

@@ -9,6 +9,8 @@ import { checkOAuth, emptyOAuthForm, oauthFormFromConfig, oauthFromForm, type OA
 export interface Pair {
   key: string;
   value: string;
+  /** The user marked this value as not secret: shown in the clear in the list (every other value is masked). */
+  public?: boolean;
 }
 
 /** Everything the form edits. Fields of the other transport are kept so switching back loses nothing. */
@@ -39,14 +41,18 @@ export function emptyForm(): ServerFormState {
   return { name: '', transport: 'stdio', command: '', args: [], env: [], cwd: '', url: '', httpType: 'http', headers: [], oauth: emptyOAuthForm(), connectTimeout: '', toolTimeout: '' };
 }
 
-const toPairs = (record: Record<string, string> | undefined): Pair[] => Object.entries(record ?? {}).map(([key, value]) => ({ key, value }));
+const toPairs = (record: Record<string, string> | undefined, publicNames: string[] | undefined, caseless = false): Pair[] => {
+  const fold = (name: string) => (caseless ? name.toLowerCase() : name);
+  const shown = new Set((publicNames ?? []).map(fold));
+  return Object.entries(record ?? {}).map(([key, value]) => ({ key, value, ...(shown.has(fold(key)) ? { public: true } : {}) }));
+};
 const seconds = (ms: number | undefined): string => (ms === undefined ? '' : String(ms / 1000));
 
 /** The form state of an existing server. */
 export function formFromConfig(name: string, config: ServerConfig): ServerFormState {
   const base = { ...emptyForm(), name, connectTimeout: seconds(config.connectTimeoutMs), toolTimeout: seconds(config.toolTimeoutMs) };
-  if (isHttpConfig(config)) return { ...base, transport: 'http', url: config.url, httpType: config.type, headers: toPairs(config.headers), oauth: oauthFormFromConfig(config.oauth) };
-  return { ...base, transport: 'stdio', command: config.command, args: config.args ?? [], env: toPairs(config.env), cwd: config.cwd ?? '' };
+  if (isHttpConfig(config)) return { ...base, transport: 'http', url: config.url, httpType: config.type, headers: toPairs(config.headers, config.publicHeaders, true), oauth: oauthFormFromConfig(config.oauth) };
+  return { ...base, transport: 'stdio', command: config.command, args: config.args ?? [], env: toPairs(config.env, config.publicEnv), cwd: config.cwd ?? '' };
 }
 
 const envKey = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -115,6 +121,12 @@ const fromPairs = (pairs: Pair[]): Record<string, string> | undefined => {
   return kept.length ? Object.fromEntries(kept.map((p) => [p.key.trim(), p.value])) : undefined;
 };
 
+/** Names of the rows the user marked as not secret, or undefined when none is. */
+const publicNames = (pairs: Pair[]): string[] | undefined => {
+  const names = pairs.filter((p) => p.public === true && p.key.trim() !== '').map((p) => p.key.trim());
+  return names.length ? names : undefined;
+};
+
 const ms = (value: string): number | undefined => (value.trim() === '' ? undefined : Math.round(Number(value) * 1000));
 
 /**
@@ -134,8 +146,9 @@ export function configFromForm(state: ServerFormState, previous?: ServerConfig):
   const timeouts = { ...(connectTimeoutMs !== undefined ? { connectTimeoutMs } : {}), ...(toolTimeoutMs !== undefined ? { toolTimeoutMs } : {}) };
   if (state.transport === 'http') {
     const headers = fromPairs(state.headers);
+    const publicHeaders = publicNames(state.headers);
     const oauth = oauthFromForm(state.oauth, previous && isHttpConfig(previous) ? previous.oauth : undefined);
-    const config: HttpServerConfig = { type: state.httpType, url: state.url.trim(), ...(headers ? { headers } : {}), ...(oauth ? { oauth } : {}), ...keep, ...timeouts };
+    const config: HttpServerConfig = { type: state.httpType, url: state.url.trim(), ...(headers ? { headers } : {}), ...(publicHeaders ? { publicHeaders } : {}), ...(oauth ? { oauth } : {}), ...keep, ...timeouts };
     return config;
   }
   const env = fromPairs(state.env);
@@ -144,6 +157,7 @@ export function configFromForm(state: ServerFormState, previous?: ServerConfig):
     command: state.command.trim(),
     ...(args.length ? { args } : {}),
     ...(env ? { env } : {}),
+    ...(publicNames(state.env) ? { publicEnv: publicNames(state.env) } : {}),
     ...(state.cwd.trim() ? { cwd: state.cwd.trim() } : {}),
     ...keep,
     ...timeouts,
