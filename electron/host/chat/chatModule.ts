@@ -19,6 +19,7 @@ import { SummaryStore } from '../store/historyWindow.ts';
 import { createConversationCalls } from './conversationCalls.ts';
 import { ToolResultFiles } from './toolResultFiles.ts';
 import { createSettingsCalls } from './settingsCalls.ts';
+import { createScopeCalls } from './toolSearch/scopeCalls.ts';
 
 /** How many chats 'chats.changed' carries (the sidebar's first page; older ones come from chats.list). */
 export const chatsChangedLimit = 100;
@@ -90,6 +91,7 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
       return deleted;
     },
     ...createSettingsCalls({ store: settings, provider, secrets: env.secrets, events }),
+    ...createScopeCalls({ repo, tools, settings: () => settings.get(), chatsChanged }),
     'chats.toolResult': ({ chatId, toolCallId }) => toolResults.read(chatId, toolCallId),
     'chat.context': ({ chatId }) => Promise.resolve(ok(context.usage(chatId) ?? null)),
   });

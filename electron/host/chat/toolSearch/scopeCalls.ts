@@ -1,0 +1,60 @@
+/** The tool scope calls: set a chat's scope, and preview what its next request sends as tools (for the picker). */
+import { err, ok } from '../../../../shared/errors.ts';
+import type { ChatMessage, ToolPlanSummary, ToolScope } from '../../../../shared/chat.ts';
+import type { Settings } from '../../../../shared/settings.ts';
+import type { ChatCalls, ToolCaller } from '../../ports.ts';
+import type { ChatRepository } from '../../store/chatRepository.ts';
+import { planTools, toolDefinition } from './deferralPolicy.ts';
+import { planToApiTools } from './requestTools.ts';
+import { inScope } from './scope.ts';
+import { estimateTokens } from './tokens.ts';
+
+/** The scope part of the chat module's calls. */
+export type ScopeCalls = Pick<ChatCalls, 'chats.setToolScope' | 'chats.toolPlan'>;
+
+// The used and found tools that stay loaded come from the recent history; older turns rarely change the estimate.
+const planHistoryLimit = 200;
+
+/** Summarizes the tools a request would send under `scope`. */
+export function summarizePlan(input: { tools: ReturnType<ToolCaller['listTools']>; scope: ToolScope; history: ChatMessage[]; settings: Settings; model: string }): ToolPlanSummary {
+  const scoped = input.tools.filter((t) => inScope(t, input.scope));
+  const plan = planTools({ tools: scoped, history: input.history, settings: input.settings, model: input.model });
+  const loaded = planToApiTools(plan).filter((t) => !('defer_loading' in t && t.defer_loading));
+  const servers = new Map<string, ToolPlanSummary['servers'][number]>();
+  for (const tool of input.tools) {
+    let server = servers.get(tool.serverId);
+    if (!server) {
+      server = { serverId: tool.serverId, tools: [], inScope: !input.scope.excludedServers.includes(tool.serverId) };
+      servers.set(tool.serverId, server);
+    }
+    server.tools.push({ toolName: tool.toolName, tokens: estimateTokens(toolDefinition(tool)), inScope: inScope(tool, input.scope) });
+  }
+  return {
+    mode: plan.mode,
+    loaded: { tools: loaded.length, tokens: loaded.reduce((sum, t) => sum + estimateTokens(t), 0) },
+    deferred: plan.deferred.length,
+    servers: [...servers.values()],
+    scope: input.scope,
+  };
+}
+
+/** Builds the scope calls. */
+export function createScopeCalls(deps: { repo: ChatRepository; tools: ToolCaller; settings: () => Settings; chatsChanged: () => void }): ScopeCalls {
+  const { repo } = deps;
+  return {
+    'chats.setToolScope': ({ chatId, scope }) => {
+      if (!repo.setToolScope(chatId, scope)) return Promise.resolve(err('not_found', 'This chat no longer exists.'));
+      const chat = repo.getChat(chatId);
+      deps.chatsChanged();
+      return Promise.resolve(chat ? ok(chat) : err('not_found', 'This chat no longer exists.'));
+    },
+    'chats.toolPlan': ({ chatId, scope }) => {
+      const settings = deps.settings();
+      const chat = chatId ? repo.getChat(chatId) : undefined;
+      if (chatId && !chat) return Promise.resolve(err('not_found', 'This chat no longer exists.'));
+      const history = chatId ? repo.pageMessages(chatId, planHistoryLimit).messages : [];
+      const effective = scope ?? chat?.toolScope ?? settings.defaultToolScope;
+      return Promise.resolve(ok(summarizePlan({ tools: deps.tools.listTools(), scope: effective, history, settings, model: chat?.model ?? settings.model })));
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Progressive tool discovery and per-chat tool scope through the whole host (createHost) with real server-everything
+ * over stdio and the scripted LLM as a gateway (a 127.0.0.1 base URL, so the host-side search is used): over the tool
+ * budget only `search_tools` is offered; the model searches, the host loads what it found, and the model calls the
+ * deferred tool. A chat whose scope leaves the server out is offered none of its tools and cannot call one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatStreamEvent, ToolCallBlock, ToolSearchBlock } from '../../shared/chat.ts';
+import { startScriptedLlm, toolResults, toolResultText, type ScriptedLlm } from '../fixtures/scriptedLlm/index.ts';
+import { addEverything, startHost, tempDataDir, value, type HostUnderTest } from './chat-harness.ts';
+
+const toolNames = (body: { tools?: { name: string }[] } | undefined) => (body?.tools ?? []).map((t) => t.name);
+
+describe('tool search and tool scope through the host', () => {
+  let llm: ScriptedLlm;
+  let data: ReturnType<typeof tempDataDir>;
+  let target: HostUnderTest;
+
+  beforeAll(async () => {
+    llm = await startScriptedLlm({
+      apiKey: 'sk-test',
+      script: [
+        { expect: { toolsInclude: ['search_tools'] }, content: [{ type: 'text', text: 'Let me find a tool.' }, { type: 'tool_use', name: 'search_tools', id: 'toolu_search', input: { query: 'sum of two numbers' } }] },
+        { expect: { toolsInclude: ['get-sum'], toolResultsContain: ['everything__get-sum'] }, content: [{ type: 'tool_use', tool: 'get-sum', input: { a: 2, b: 3 } }] },
+        { expect: { toolResultsContain: ['The sum of 2 and 3 is 5.'] }, content: [{ type: 'text', text: '2 + 3 = 5.' }] },
+        { content: [{ type: 'tool_use', name: 'everything__echo', id: 'toolu_guess', input: { message: 'out of scope' } }] },
+        { expect: { toolResultsContain: ['not available'] }, content: [{ type: 'text', text: 'That tool is not available here.' }] },
+      ],
+    });
+    data = tempDataDir();
+    target = await startHost({ dataDir: data.dir, baseUrl: llm.url });
+    await addEverything(target, ['get-sum', 'echo']);
+    // server-everything offers 13 tools: over a 5-tool budget.
+    value(await target.api['settings.update']({ toolBudgetCount: 5 }));
+  }, 60_000);
+
+  afterAll(async () => {
+    await target.host.shutdown();
+    await llm.close();
+    data.remove();
+  });
+
+  it('offers only the search tool, loads what the search found, and runs the deferred tool the model then calls', async () => {
+    const chatId = value(await target.api['chats.create']({})).id;
+    const plan = value(await target.api['chats.toolPlan']({ chatId }));
+    expect(plan).toMatchObject({ mode: 'host', loaded: { tools: 1 } });
+    expect(plan.deferred).toBeGreaterThanOrEqual(13);
+
+    value(await target.api['chat.send']({ chatId, text: 'What is 2 + 3?' }));
+    const [approval] = await target.log.waitFor('approvals.changed', (list) => list.length === 1);
+    expect(approval?.toolName).toBe('get-sum');
+    value(await target.api['approvals.answer']({ id: approval!.id, decision: 'allow_once' }));
+    expect((await target.log.runEnd(chatId)).error).toBeUndefined();
+
+    const [first, second, third] = llm.messageRequests();
+    expect(toolNames(first?.body)).toEqual(['search_tools']);
+    expect(toolNames(second?.body)[0]).toBe('search_tools');
+    expect(toolNames(second?.body)).toContain('everything__get-sum');
+    expect(toolNames(second?.body).length).toBeLessThanOrEqual(6);
+    expect(toolResultText(toolResults(second!.body!)[0]!)).toContain('everything__get-sum');
+    expect(toolResults(third!.body!).map(toolResultText)).toEqual(['The sum of 2 and 3 is 5.']);
+
+    // The chat showed the search and what it loaded, and keeps it in history.
+    const searchEvents = target.log.stream(chatId).filter((e): e is Extract<ChatStreamEvent, { type: 'block' }> => e.type === 'block' && e.block.type === 'tool_search');
+    expect(searchEvents.at(-1)?.block).toMatchObject({ type: 'tool_search', by: 'host', query: 'sum of two numbers', status: 'done' });
+    const page = value(await target.api['chats.get']({ chatId }));
+    const blocks = page.messages.flatMap((m) => m.blocks);
+    const search = blocks.find((b): b is ToolSearchBlock => b.type === 'tool_search');
+    expect(search?.loaded).toContain('everything__get-sum');
+    const call = blocks.find((b): b is ToolCallBlock => b.type === 'tool_call');
+    expect(call).toMatchObject({ toolName: 'get-sum', status: 'done' });
+  }, 60_000);
+
+  it('a chat whose scope leaves the server out offers none of its tools, and a guessed call never reaches the server', async () => {
+    const chatId = value(await target.api['chats.create']({})).id;
+    const scoped = value(await target.api['chats.setToolScope']({ chatId, scope: { excludedServers: ['everything'], excludedTools: [] } }));
+    expect(scoped.toolScope?.excludedServers).toEqual(['everything']);
+    const plan = value(await target.api['chats.toolPlan']({ chatId }));
+    expect(plan).toMatchObject({ mode: 'all', loaded: { tools: 0, tokens: 0 }, deferred: 0 });
+    expect(plan.servers.find((s) => s.serverId === 'everything')?.inScope).toBe(false);
+
+    const before = llm.messageRequests().length;
+    value(await target.api['chat.send']({ chatId, text: 'Echo something.' }));
+    expect((await target.log.runEnd(chatId)).error).toBeUndefined();
+    const [request] = llm.messageRequests().slice(before);
+    expect(toolNames(request?.body)).toEqual([]);
+    const page = value(await target.api['chats.get']({ chatId }));
+    const call = page.messages.flatMap((m) => m.blocks).find((b): b is ToolCallBlock => b.type === 'tool_call');
+    expect(call).toMatchObject({ exposedName: 'everything__echo', status: 'error', error: { code: 'tool_not_found' } });
+    expect(page.chat.toolScope).toEqual({ excludedServers: ['everything'], excludedTools: [] });
+  }, 60_000);
+});
