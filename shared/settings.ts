@@ -40,6 +40,8 @@ export const settingsSchema = z.object({
   pinnedTools: z.array(toolKeySchema).max(5000),
   /** The scope a new chat starts with. */
   defaultToolScope: toolScopeSchema,
+  /** MCP registry whose list the Browse tab shows when it answers ('' = only the catalog bundled with the app). */
+  catalogRegistryUrl: z.union([z.literal(''), z.string().url('Registry URL must be a valid URL').regex(/^https?:\/\//i, 'Registry URL must start with http:// or https://')]),
 });
 /** Settings the user edits. */
 export type Settings = z.infer<typeof settingsSchema>;
@@ -67,6 +69,7 @@ export const defaultSettings: Settings = {
   alwaysLoadServers: [],
   pinnedTools: [],
   defaultToolScope: { excludedServers: [], excludedTools: [] },
+  catalogRegistryUrl: 'https://registry.modelcontextprotocol.io/v0/servers',
 };
 
 /** A model the user can pick. */

@@ -9,6 +9,8 @@ import { createChatModule } from './chat/chatModule.ts';
 import { acquireDataDirLock } from './store/dataDirLock.ts';
 import { makeDataDirPrivate } from './store/privateFiles.ts';
 import { StorageNoticeBook } from './store/storageNotices.ts';
+import { createCatalogCalls } from './catalog/catalogCalls.ts';
+import { defaultSettings } from '../../shared/settings.ts';
 
 /** A running host core. */
 export interface Host {
@@ -81,7 +83,15 @@ async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<
     },
   };
 
-  const api: HostApi = { ...mcp.api, ...chatModule.api, ...app };
+  const catalog = createCatalogCalls({
+    logger: env.logger,
+    registryUrl: async () => {
+      const settings = await chatModule.api['settings.get']({});
+      return settings.ok ? settings.value.catalogRegistryUrl : defaultSettings.catalogRegistryUrl;
+    },
+  });
+
+  const api: HostApi = { ...mcp.api, ...chatModule.api, ...app, ...catalog };
   let stopping: Promise<void> | undefined;
   return {
     api,

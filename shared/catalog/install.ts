@@ -56,7 +56,10 @@ export function suggestedName(server: ServerJson): string {
 class Resolver {
   readonly inputs: RequiredInput[] = [];
   readonly missing: string[] = [];
-  constructor(private readonly values: Readonly<Record<string, string>>) {}
+  private readonly values: Readonly<Record<string, string>>;
+  constructor(values: Readonly<Record<string, string>>) {
+    this.values = values;
+  }
 
   /** The value of an input: fixed (with `{variables}` filled), typed by the user, or its default; undefined when absent. */
   resolve(input: Input & { variables?: Record<string, Input> | undefined }, key: string, label: string, target: RequiredInput['target']): string | undefined {
