@@ -58,6 +58,16 @@ describe('the listen stream of a 2026-07-28 server', () => {
     await addToolAndSeeIt(h, 'modern', 'after_http_restart');
   });
 
+  it('is open again after a Restart of the server (a reconnect from the cached verdict)', async () => {
+    const h = createHarness();
+    harnesses.push(h);
+    h.set({ modern: nodeServer(scripts.modern) });
+    const first = await h.waitForState('modern', 'ready', 30_000, (s) => s.era === 'modern');
+    expect(await h.manager.restart('modern')).toEqual({ ok: true, value: null });
+    await h.waitForState('modern', 'ready', 30_000, (s) => s.since > first.since);
+    await addToolAndSeeIt(h, 'modern', 'after_reconnect');
+  });
+
   it('is reopened after the server cuts it, the card says so meanwhile, and a later change is seen', async () => {
     const server = await startHttpFixture(httpScripts.modern);
     servers.push(server);
