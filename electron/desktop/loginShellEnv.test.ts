@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { buildBaseEnv, extendPath, loginShellArgs, parseMarkedEnv, resolveLoginShellEnv, wellKnownCommandDirs } from './loginShellEnv.ts';
 
 describe('login shell environment (pure parts)', () => {
-  it('reads the environment between the markers, whatever the startup files print around it', () => {
+  it('reads the environment `env -0` printed between the markers, whatever the startup files print around it', () => {
     const marker = '__SB_ENV_abc__';
-    const env = { PATH: '/home/u/.nvm/versions/node/v24/bin:/usr/bin', MULTI: 'line1\nline2', SB_ENV_PROGRAM: 'x', ELECTRON_RUN_AS_NODE: '1' };
-    const stdout = `Welcome to fish!\n${marker}${JSON.stringify(env)}${marker}\nbye`;
-    expect(parseMarkedEnv(stdout, marker)).toEqual({ PATH: env.PATH, MULTI: 'line1\nline2' });
+    const printed = ['PATH=/home/u/.nvm/versions/node/v24/bin:/usr/bin', 'MULTI=line1\nline2', 'EQ=a=b', 'SB_ENV_MARK_A=__SB_ENV_a', 'SB_ENV_PRINTER=/usr/bin/env', ''].join('\0');
+    const stdout = `Welcome to fish!\n${marker}${printed}${marker}\nbye`;
+    expect(parseMarkedEnv(stdout, marker)).toEqual({ PATH: '/home/u/.nvm/versions/node/v24/bin:/usr/bin', MULTI: 'line1\nline2', EQ: 'a=b' });
     expect(parseMarkedEnv('no markers here', marker)).toBeUndefined();
-    expect(parseMarkedEnv(`${marker}{broken${marker}`, marker)).toBeUndefined();
+    expect(parseMarkedEnv(`${marker}${marker}`, marker)).toBeUndefined();
+  });
+
+  it('reads an `env` without -0 line by line, a line without = continuing the previous value', () => {
+    const marker = '__SB_ENV_abc__';
+    expect(parseMarkedEnv(`${marker}PATH=/usr/bin\nMULTI=one\ntwo\nLANG=C\n${marker}`, marker)).toEqual({ PATH: '/usr/bin', MULTI: 'one\ntwo', LANG: 'C' });
   });
 
   it('asks login + interactive shells, and csh-family shells as interactive only', () => {

@@ -1,7 +1,8 @@
 /**
  * Reads the user's login-shell environment once at startup (macOS/Linux), so servers launched with npx, uvx, docker or
  * an nvm/fnm/volta Node are found as in a terminal. A GUI app otherwise inherits only the session's minimal PATH.
- * No electron import: the program that prints the environment runs on process.execPath (Electron as Node, or Node).
+ * No electron import, and no Electron-as-Node: the environment is printed by the system's `env -0`, so the packaged
+ * app can ship with the `runAsNode` fuse off.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,12 +24,12 @@ export interface ShellEnvOptions {
   env?: Record<string, string | undefined>;
   /** Kills a shell whose startup files hang (a prompt, a slow network mount); default 10 s. */
   timeoutMs?: number;
-  /** A Node-compatible executable for the printing program; defaults to process.execPath. */
-  nodePath?: string;
+  /** The `env` program that prints the environment; defaults to /usr/bin/env (present on macOS and Linux). */
+  envPath?: string;
 }
 
 /** Variables that describe the probe itself, not the user's environment. */
-const probeNoise = ['SB_ENV_NODE', 'SB_ENV_PROGRAM', 'SB_ENV_MARKER', 'ELECTRON_RUN_AS_NODE', 'ELECTRON_NO_ATTACH_CONSOLE', 'SHLVL', '_', 'PWD', 'OLDPWD'];
+const probeNoise = ['SB_ENV_PRINTER', 'SB_ENV_MARK_A', 'SB_ENV_MARK_B', 'ELECTRON_RUN_AS_NODE', 'ELECTRON_NO_ATTACH_CONSOLE', 'SHLVL', '_', 'PWD', 'OLDPWD'];
 const maxOutputBytes = 8 * 1024 * 1024;
 
 /** Arguments that make `shell` read its login and interactive startup files, then run `command`. */
@@ -39,22 +40,30 @@ export function loginShellArgs(shell: string, command: string): string[] {
   return ['-i', '-l', '-c', command];
 }
 
-/** Extracts the JSON environment printed between two markers; startup files may print anything around it. */
+/**
+ * Extracts the environment `env` printed between two markers; startup files may print anything around it. `env -0`
+ * separates entries with NUL (values may hold newlines); an `env` without -0 prints one per line, where a line
+ * without `=` continues the previous value.
+ */
 export function parseMarkedEnv(stdout: string, marker: string): Record<string, string> | undefined {
   const start = stdout.indexOf(marker);
   const end = start < 0 ? -1 : stdout.indexOf(marker, start + marker.length);
   if (start < 0 || end < 0) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(stdout.slice(start + marker.length, end));
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
-    const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries(parsed)) {
-      if (typeof value === 'string' && !probeNoise.includes(key)) env[key] = value;
+  const section = stdout.slice(start + marker.length, end);
+  const nulSeparated = section.includes('\0');
+  const env: Record<string, string> = {};
+  let last: string | undefined;
+  for (const entry of section.split(nulSeparated ? '\0' : '\n')) {
+    const equals = entry.indexOf('=');
+    if (equals <= 0) {
+      if (!nulSeparated && last !== undefined && entry.length > 0) env[last] += `\n${entry}`;
+      continue;
     }
-    return env;
-  } catch {
-    return undefined;
+    last = entry.slice(0, equals);
+    env[last] = entry.slice(equals + 1);
   }
+  for (const key of probeNoise) delete env[key];
+  return Object.keys(env).length > 0 ? env : undefined;
 }
 
 /** The shell to ask on this platform. */
@@ -68,14 +77,12 @@ export function resolveLoginShellEnv(options: ShellEnvOptions = {}): Promise<She
   const baseEnv = options.env ?? process.env;
   if (platform === 'win32') return Promise.resolve({ ok: false, shell: undefined, reason: 'not needed on Windows' });
   const shell = options.shell ?? defaultShell(platform, baseEnv);
-  const marker = `__SB_ENV_${randomBytes(8).toString('hex')}__`;
-  // The program and paths travel as variables so no quoting differs between sh, zsh, fish and csh.
-  // The probe's own variables are dropped before printing: the marker's value must not appear inside the JSON.
-  const program =
-    'const e={...process.env},m=e.SB_ENV_MARKER;' +
-    "for(const k of ['SB_ENV_MARKER','SB_ENV_PROGRAM','SB_ENV_NODE','ELECTRON_RUN_AS_NODE'])delete e[k];" +
-    'process.stdout.write(m+JSON.stringify(e)+m)';
-  const command = '"$SB_ENV_NODE" -e "$SB_ENV_PROGRAM"';
+  // The marker is printed from two halves, so the environment `env` prints (which holds both halves) never contains
+  // it whole. The paths travel as variables so no quoting differs between sh, zsh, fish and csh.
+  const markA = `__SB_ENV_${randomBytes(8).toString('hex')}`;
+  const markB = `${randomBytes(8).toString('hex')}__`;
+  const marker = markA + markB;
+  const command = 'printf "%s%s" "$SB_ENV_MARK_A" "$SB_ENV_MARK_B"; "$SB_ENV_PRINTER" -0 2>/dev/null || "$SB_ENV_PRINTER"; printf "%s%s" "$SB_ENV_MARK_A" "$SB_ENV_MARK_B"';
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: ShellEnvResult) => {
@@ -90,7 +97,7 @@ export function resolveLoginShellEnv(options: ShellEnvOptions = {}): Promise<She
         // Its own session: an interactive shell without a terminal must not stop on job control or grab ours.
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...baseEnv, SB_ENV_NODE: options.nodePath ?? process.execPath, SB_ENV_PROGRAM: program, SB_ENV_MARKER: marker, ELECTRON_RUN_AS_NODE: '1' },
+        env: { ...baseEnv, SB_ENV_PRINTER: options.envPath ?? '/usr/bin/env', SB_ENV_MARK_A: markA, SB_ENV_MARK_B: markB },
       });
     } catch (cause) {
       resolve({ ok: false, shell, reason: `could not start ${shell}: ${cause instanceof Error ? cause.message : String(cause)}` });

@@ -46,6 +46,11 @@ export function projectRuleProblems(config: Record<string, unknown>, projectRoot
   if (!Array.isArray(files) || files.some((pattern) => typeof pattern !== 'string' || !(pattern.startsWith('dist/') || pattern === 'package.json'))) {
     problems.push('files: only dist/ output and package.json may be packaged');
   }
+  // The fuses issue 9 requires: no Node mode for the binary, only the app's own asar, and that asar's integrity checked.
+  const fuses = section('electronFuses');
+  for (const [fuse, wanted] of [['runAsNode', false], ['onlyLoadAppFromAsar', true], ['enableEmbeddedAsarIntegrityValidation', true], ['enableNodeOptionsEnvironmentVariable', false], ['enableNodeCliInspectArguments', false]] as const) {
+    if (fuses[fuse] !== wanted) problems.push(`electronFuses.${fuse}: must be ${String(wanted)}`);
+  }
   return problems;
 }
 

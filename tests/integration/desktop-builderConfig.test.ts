@@ -26,6 +26,12 @@ describe('electron-builder.yml', () => {
     expect(validateBuilderConfigText(yaml.replace('    - target: deb\n', ''), root).problems).toContain('linux.target: missing deb');
     expect(validateBuilderConfigText(yaml.replace('resources/icon.icns', 'resources/missing.icns'), root).problems).toContain('mac.icon: missing file resources/missing.icns');
   });
+
+  it('fails when a hardening fuse is off: Node mode, asar-only loading, asar integrity', () => {
+    expect(validateBuilderConfigText(yaml.replace('runAsNode: false', 'runAsNode: true'), root).problems).toContain('electronFuses.runAsNode: must be false');
+    expect(validateBuilderConfigText(yaml.replace('onlyLoadAppFromAsar: true', 'onlyLoadAppFromAsar: false'), root).problems).toContain('electronFuses.onlyLoadAppFromAsar: must be true');
+    expect(validateBuilderConfigText(yaml.replace('  enableEmbeddedAsarIntegrityValidation: true\n', ''), root).problems).toContain('electronFuses.enableEmbeddedAsarIntegrityValidation: must be true');
+  });
 });
 
 describe('icon set', () => {
