@@ -122,13 +122,16 @@ describe('chat engine over an in-test registry', () => {
     ]);
     expect(toolResultText(structured!)).toContain('"temperature": 21');
     expect(failing?.is_error).toBe(true);
-    expect(toolResultText(huge!)).toContain('Truncated by Switchboard: this result has 5,000 characters');
-    expect(toolResultText(huge!).startsWith('x'.repeat(1000))).toBe(true);
+    expect(toolResultText(huge!)).toContain('Cut by Switchboard: this tool result has 5,000 characters and the limit is 1,000');
+    expect(toolResultText(huge!).startsWith('x'.repeat(500))).toBe(true);
+    expect(toolResultText(huge!).length).toBeLessThanOrEqual(1000);
 
-    // History keeps the full result, and tool_input deltas streamed in pieces.
+    // History keeps the cut copy; the whole result is on disk for the user. tool_input deltas streamed in pieces.
     const page = value(await engine.chat.api['chats.get']({ chatId: chat.id }));
     const hugeCall = page.messages.flatMap(calls).find((c) => c.toolName === 'huge');
-    expect(hugeCall?.result?.content[0]).toEqual({ type: 'text', text: 'x'.repeat(5000) });
+    expect(hugeCall?.fullResult).toEqual({ chars: 5000, format: 'text' });
+    const full = value(await engine.chat.api['chats.toolResult']({ chatId: chat.id, toolCallId: hugeCall?.id ?? '' }));
+    expect(full.content).toBe('x'.repeat(5000));
     expect(page.messages.flatMap(calls).map((c) => c.status)).toEqual(['done', 'done', 'done', 'done', 'error', 'done']);
     expect(engine.log.stream(chat.id).filter((e) => e.type === 'tool_input_delta').length).toBeGreaterThan(3);
   });
