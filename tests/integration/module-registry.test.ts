@@ -22,7 +22,7 @@ describe('MCP module with real servers: tool registry', () => {
 
   it('adds servers, names and routes their tools, honours switches, and keeps it all across a restart', async () => {
     const { module, events } = await start();
-    const added = await module.api['servers.add']({ name: 'everything', config: everything({ SB_MARKER: 'visible', API_TOKEN: 'tok-123' }) });
+    const added = await module.api['servers.add']({ name: 'everything', config: { ...everything({ SB_MARKER: 'visible', API_TOKEN: 'tok-123' }), publicEnv: ['SB_MARKER'] } });
     expect(added.ok).toBe(true);
     expect((await module.api['servers.add']({ name: 'memory', config: memory(join(dataDir(), 'graph.jsonl')) })).ok).toBe(true);
     await waitForState(module, 'everything', ['ready']);
