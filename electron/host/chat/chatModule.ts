@@ -60,6 +60,9 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
   const history = new HistoryFile({ dataDir: env.dataDir, book, logger: env.logger });
   const repo = new ChatRepository(history.db);
   closeInterrupted(repo);
+  // Messages from before the search index are indexed after start, in batches; search scans as before until then.
+  const indexHistory = () => repo.buildSearchIndex({ logger: env.logger }).catch((cause: unknown) => env.logger.warn('search index not built; search scans', { reason: String(cause) }));
+  void indexHistory();
   const settings = new SettingsStore(join(env.dataDir, 'settings.json'), env.logger, book);
   const provider = new AnthropicProvider(env.secrets);
   const approvals = new ApprovalQueue((pending) => events.emit('approvals.changed', pending));
@@ -109,6 +112,7 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
         (db) => {
           repo.useDatabase(db);
           closeInterrupted(repo);
+          void indexHistory();
         },
       );
       chatsChanged();

@@ -3,6 +3,8 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { AppError } from '../../../shared/errors.ts';
 import type { ChatMessage, ChatSummary, ContentBlock, ToolCallBlock, ToolScope, TurnNotice, MessageStatus } from '../../../shared/chat.ts';
 import { json, num, optionalNum, optionalText, text, toJson, type Row } from './rows.ts';
+import { HistorySearch, likePattern } from './search/historySearch.ts';
+import { buildSearchIndex, type IndexBuildOptions } from './search/indexBuilder.ts';
 
 /** A page of messages, oldest first, with the cursor of older ones. */
 export interface MessagePage {
@@ -32,10 +34,6 @@ export function searchTextOf(blocks: ContentBlock[]): string {
     .map((b) => (b.type === 'text' ? b.text : b.type === 'attachment' ? (b.name ?? b.uri) : ''))
     .filter((t) => t.length > 0)
     .join('\n');
-}
-
-function likePattern(query: string): string {
-  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const summaryColumns = 'id, title, title_locked, model, created_at, updated_at, message_count, tool_scope';
@@ -122,16 +120,24 @@ function toMessage(row: Row, toolCalls: Map<string, ToolCallBlock>): ChatMessage
 export class ChatRepository {
   private db: DatabaseSync;
   private stmts: Record<string, StatementSync>;
+  private search: HistorySearch;
 
   constructor(db: DatabaseSync) {
     this.db = db;
     this.stmts = ChatRepository.prepare(db);
+    this.search = new HistorySearch(db);
   }
 
   /** Switches to another open database (a restored history); the old one is the caller's to close. */
   useDatabase(db: DatabaseSync): void {
     this.stmts = ChatRepository.prepare(db);
+    this.search = new HistorySearch(db);
     this.db = db;
+  }
+
+  /** Indexes messages older than the search index in batches (search scans until done); run once after opening. */
+  buildSearchIndex(options: IndexBuildOptions = {}): Promise<void> {
+    return buildSearchIndex(this.db, options);
   }
 
   private static prepare(db: DatabaseSync): Record<string, StatementSync> {
@@ -195,13 +201,18 @@ export class ChatRepository {
     return row ? toSummary(row) : undefined;
   }
 
-  /** Chats, most recently updated first; `query` matches titles and message text (case-insensitive for ASCII). */
+  /**
+   * Chats, most recently updated first; with `query`, the chats whose title or messages (text, tool names, arguments,
+   * results) match, ranked (search/historySearch.ts), or by the old scan while the index is being built.
+   */
   listChats(options: { query?: string; offset?: number; limit?: number } = {}): ChatSummary[] {
     const limit = options.limit ?? 50;
     const offset = options.offset ?? 0;
     const query = options.query?.trim();
-    const rows = (query ? this.stmt('searchChats').all(likePattern(query), limit, offset) : this.stmt('listChats').all(limit, offset)) as Row[];
-    return rows.map(toSummary);
+    if (!query) return (this.stmt('listChats').all(limit, offset) as Row[]).map(toSummary);
+    const ids = this.search.chatIds(query, limit, offset);
+    if (ids === undefined) return (this.stmt('searchChats').all(likePattern(query), limit, offset) as Row[]).map(toSummary);
+    return ids.map((id) => this.getChat(id)).filter((c): c is ChatSummary => c !== undefined);
   }
 
   /** Renames a chat and locks its title against auto-titling. */

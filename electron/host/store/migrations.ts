@@ -1,5 +1,6 @@
 /** Versioned schema migrations of history.db, tracked in PRAGMA user_version; each runs in one transaction. */
 import type { DatabaseSync } from 'node:sqlite';
+import { searchSchemaSql } from './search/schema.ts';
 
 /** One schema step; `version` is the user_version after it ran. */
 interface Migration {
@@ -72,6 +73,11 @@ const migrations: Migration[] = [
     // A chat's tool scope (servers and tools left out) as JSON; NULL: the default scope from settings.
     up: `ALTER TABLE chats ADD COLUMN tool_scope TEXT;`,
   },
+  {
+    version: 3,
+    // Full-text search (FTS5 trigram) kept by triggers; existing messages are indexed after start (search/indexBuilder.ts).
+    up: searchSchemaSql,
+  },
 ];
 
 /** The schema version this build writes. */
@@ -83,14 +89,14 @@ export function schemaVersion(db: DatabaseSync): number {
   return Number(row?.user_version ?? 0);
 }
 
-/** Applies every migration newer than the database; throws when the database is newer than this build. */
-export function migrate(db: DatabaseSync): void {
+/** Applies every migration newer than the database (up to `target`: tests build older schemas); throws when the database is newer than this build. */
+export function migrate(db: DatabaseSync, target: number = latestVersion): void {
   const current = schemaVersion(db);
   if (current > latestVersion) {
     throw new Error(`history.db has schema version ${current}; this Switchboard understands up to ${latestVersion}`);
   }
   for (const step of migrations) {
-    if (step.version <= current) continue;
+    if (step.version <= current || step.version > target) continue;
     db.exec('BEGIN IMMEDIATE');
     try {
       db.exec(step.up);

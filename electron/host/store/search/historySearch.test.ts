@@ -1,0 +1,172 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { ChatMessage, ContentBlock, ToolCallBlock } from '../../../../shared/chat.ts';
+import { silentLogger } from '../../environment.ts';
+import { openHistoryDatabase } from '../database.ts';
+import { ChatRepository } from '../chatRepository.ts';
+import { migrate } from '../migrations.ts';
+import { searchIndexState } from './historySearch.ts';
+
+// Every test runs on a real history.db file, opened the way the host opens it (WAL, foreign keys, migrations).
+let dir: string;
+let db: DatabaseSync;
+let repo: ChatRepository;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sb-search-'));
+  db = openHistoryDatabase(join(dir, 'history.db'), silentLogger).db;
+  repo = new ChatRepository(db);
+});
+afterEach(() => {
+  if (db.isOpen) db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let clock = 1000;
+function message(chatId: string, text: string, blocks: ContentBlock[] = []): ChatMessage {
+  clock += 1;
+  return { id: `msg-${clock}`, chatId, role: 'user', blocks: [{ type: 'text', text }, ...blocks], status: 'complete', createdAt: clock, updatedAt: clock };
+}
+function toolCall(input: unknown, resultText: string): ToolCallBlock {
+  return {
+    type: 'tool_call', id: `toolu_${clock}`, exposedName: 'fs__read_file', serverId: 'fs', toolName: 'read_file', input, status: 'done', destructive: false,
+    result: { content: [{ type: 'text', text: resultText }], isError: false },
+  };
+}
+const found = (query: string) => repo.listChats({ query }).map((c) => c.id);
+
+describe('history search (FTS5 trigram)', () => {
+  it('is ready at once on a new history, and indexes messages as they are inserted, edited and deleted', () => {
+    expect(searchIndexState(db)).toEqual({ doneThrough: 0, target: 0 });
+    repo.createChat('a', 'First', 'm', 1);
+    const m = message('a', 'the quokka is a small marsupial');
+    repo.insertMessage(m);
+    expect(found('quokka')).toEqual(['a']);
+    m.blocks = [{ type: 'text', text: 'the wombat digs burrows' }];
+    repo.saveMessage(m);
+    expect(found('quokka')).toEqual([]);
+    expect(found('WOMBAT')).toEqual(['a']);
+    db.prepare('DELETE FROM messages WHERE id = ?').run(m.id);
+    expect(found('wombat')).toEqual([]);
+  });
+
+  it('forgets every message of a deleted chat', () => {
+    repo.createChat('a', 'A', 'm', 1);
+    repo.createChat('b', 'B', 'm', 2);
+    repo.insertMessage(message('a', 'shared platypus facts'));
+    repo.insertMessage(message('b', 'more platypus facts'));
+    expect(found('platypus').sort()).toEqual(['a', 'b']);
+    repo.deleteChat('a');
+    expect(found('platypus')).toEqual(['b']);
+    expect(db.prepare("SELECT count(*) AS n FROM history_fts WHERE history_fts MATCH '\"platypus\"'").get()).toEqual({ n: 1 });
+  });
+
+  it('finds Chinese and Vietnamese substrings, case-folded, with the diacritics as typed', () => {
+    repo.createChat('zh', 'Chinese', 'm', 1);
+    repo.createChat('vi', 'Vietnamese', 'm', 2);
+    repo.insertMessage(message('zh', '明天北京的天气怎么样？我想去爬长城'));
+    repo.insertMessage(message('vi', 'Thời tiết Hà Nội hôm nay thế nào? Tôi muốn đi dạo quanh Hồ Gươm'));
+    expect(found('北京的天气')).toEqual(['zh']);
+    expect(found('爬长城')).toEqual(['zh']);
+    expect(found('thời tiết')).toEqual(['vi']);
+    expect(found('HỒ GƯƠM')).toEqual(['vi']);
+    expect(found('dạo quanh')).toEqual(['vi']);
+    // Diacritics are significant: "tiet" is another word than "tiết".
+    expect(found('tiet')).toEqual([]);
+  });
+
+  it('answers 2-character terms through the index, at the start, middle and end of a message', () => {
+    repo.createChat('zh', 'Chinese', 'm', 1);
+    repo.createChat('vi', 'Vietnamese', 'm', 2);
+    repo.createChat('other', 'Other', 'm', 3);
+    repo.insertMessage(message('zh', '今天天气'));
+    repo.insertMessage(message('vi', 'đi Hà Nội'));
+    repo.insertMessage(message('other', '天空 and nothing else'));
+    expect(found('天气')).toEqual(['zh']);
+    expect(found('今天')).toEqual(['zh']);
+    expect(found('Hà')).toEqual(['vi']);
+    expect(found('hà nội')).toEqual(['vi']);
+    expect(found('ội')).toEqual(['vi']);
+    expect(found('气候')).toEqual([]);
+    // A single character cannot use a trigram index: the scan still answers it.
+    expect(found('天').sort()).toEqual(['other', 'zh']);
+  });
+
+  it('matches tool call arguments, results and tool names', () => {
+    repo.createChat('a', 'Files', 'm', 1);
+    repo.createChat('b', 'Other', 'm', 2);
+    const m = message('a', 'let me look', [toolCall({ path: '/home/ana/notes/budget-2027.md' }, 'Rent: 1200 EUR, groceries: 400 EUR')]);
+    repo.insertMessage(m);
+    repo.insertMessage(message('b', 'nothing about files'));
+    expect(found('budget-2027')).toEqual(['a']);
+    expect(found('groceries')).toEqual(['a']);
+    expect(found('read_file')).toEqual(['a']);
+    // A result arriving later (the call was saved running) is indexed when it is saved.
+    const call = m.blocks[1] as ToolCallBlock;
+    call.result = { content: [{ type: 'text', text: 'Electricity: 90 EUR' }], isError: false };
+    repo.saveMessage(m);
+    expect(found('electricity')).toEqual(['a']);
+    expect(found('groceries')).toEqual([]);
+  });
+
+  it('requires every term in one message and ranks title matches first, then better matches', () => {
+    repo.createChat('weak', 'Misc', 'm', 1);
+    repo.createChat('strong', 'Misc', 'm', 2);
+    repo.createChat('title', 'Kangaroo trip', 'm', 0);
+    repo.insertMessage(message('weak', `kangaroo ${'filler words about many other things '.repeat(30)} jumping`));
+    repo.insertMessage(message('strong', 'kangaroo jumping kangaroo jumping'));
+    repo.insertMessage(message('strong', 'kangaroo alone'));
+    expect(found('kangaroo jumping')).toEqual(['strong', 'weak']);
+    expect(found('kangaroo')).toEqual(['title', 'strong', 'weak']);
+    expect(repo.listChats({ query: 'kangaroo', offset: 1, limit: 1 }).map((c) => c.id)).toEqual(['strong']);
+  });
+
+  it('treats FTS syntax in the query as text', () => {
+    repo.createChat('a', 'A', 'm', 1);
+    repo.insertMessage(message('a', 'say "hello" AND NOT goodbye* (x:1)'));
+    expect(found('"hello" AND')).toEqual(['a']);
+    expect(found('goodbye* (x:1)')).toEqual(['a']);
+    expect(found('NOT')).toEqual(['a']);
+  });
+});
+
+describe('migration of an existing history to the search index', () => {
+  it('scans while old messages are indexed in batches after start, then finds them through the index', async () => {
+    db.close();
+    const path = join(dir, 'old.db');
+    const old = new DatabaseSync(path);
+    old.exec('PRAGMA foreign_keys = ON');
+    migrate(old, 2);
+    const before = new ChatRepository(old);
+    before.createChat('old', 'Old chat', 'm', 1);
+    for (let i = 0; i < 25; i++) before.insertMessage(message('old', `message ${i} about 北京天气 and Hồ Gươm`, i === 3 ? [toolCall({ city: 'Đà Lạt' }, 'cool and misty')] : []));
+    old.close();
+
+    db = openHistoryDatabase(path, silentLogger).db;
+    repo = new ChatRepository(db);
+    expect(searchIndexState(db)).toMatchObject({ doneThrough: 0 });
+    // Before the build, the old scan answers (message text only, as before the index).
+    expect(found('北京天气')).toEqual(['old']);
+    // A message edited or added before the build is indexed by the triggers and again by the build, without conflict.
+    const edited = repo.allMessages('old')[5];
+    if (!edited) throw new Error('seed missing');
+    edited.blocks = [{ type: 'text', text: 'edited before the build: emu' }];
+    repo.saveMessage(edited);
+    repo.insertMessage(message('old', 'added before the build: koala'));
+
+    const progress: number[] = [];
+    await repo.buildSearchIndex({ batchSize: 10, onProgress: (p) => progress.push(p.doneThrough) });
+    expect(progress.length).toBeGreaterThanOrEqual(3);
+    expect(searchIndexState(db)).toEqual({ doneThrough: 25, target: 25 });
+    expect(found('北京天气')).toEqual(['old']);
+    expect(found('hồ gươm')).toEqual(['old']);
+    expect(found('天气')).toEqual(['old']);
+    expect(found('Đà Lạt')).toEqual(['old']);
+    expect(found('misty')).toEqual(['old']);
+    expect(found('emu')).toEqual(['old']);
+    expect(found('koala')).toEqual(['old']);
+    expect(db.prepare("SELECT count(*) AS n FROM history_fts WHERE history_fts MATCH '\"message\"'").get()).toEqual({ n: 24 });
+  });
+});
