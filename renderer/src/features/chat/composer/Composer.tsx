@@ -6,12 +6,15 @@ import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowUp, Paperclip, Square, X } from 'lucide-react';
 import type { PromptInfo } from '../../../../../shared/servers.ts';
+import type { ToolScope } from '../../../../../shared/chat.ts';
 import { call } from '../../../bridge/index.ts';
 import { useStore } from '../../../store/index.ts';
 import { navigate, notifyError } from '../hooks/appActions.ts';
 import { VisibleText } from '../../common/VisibleText.tsx';
 import { AttachDialog, type PickedResource } from './AttachDialog.tsx';
+import { ContextMeter } from './ContextMeter.tsx';
 import { ModelPicker } from './ModelPicker.tsx';
+import { ToolScopePicker } from './scope/ToolScopePicker.tsx';
 import { PromptArgsDialog, PromptList } from './PromptPicker.tsx';
 import { promptText, usePromptPicker } from './usePromptPicker.ts';
 
@@ -43,6 +46,8 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
   const [attachOpen, setAttachOpen] = useState(false);
   const [promptForArgs, setPromptForArgs] = useState<PromptInfo | undefined>();
   const [sending, setSending] = useState(false);
+  // Start page only: the tool scope picked before the chat exists, stored with it once the first send creates it.
+  const [startScope, setStartScope] = useState<ToolScope | undefined>();
   const input = useRef<HTMLTextAreaElement>(null);
   // On the start page: the chat made by a first send the host then refused, reused by the next attempt.
   const created = useRef<string | undefined>(undefined);
@@ -84,6 +89,10 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
       }
       target = made.value.id;
       created.current = target;
+      if (startScope) {
+        const scoped = await call('chats.setToolScope', { chatId: target, scope: startScope });
+        if (!scoped.ok) notifyError('chat:toast.sendFailed', scoped.error);
+      }
     }
     const result = await sendMessage(target, body, { attachments: attachments.map(({ serverId, uri }) => ({ serverId, uri })), ...(model ? { model } : {}) });
     setSending(false);
@@ -156,6 +165,7 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
   return (
     <div className="chat-composer-wrap">
       <PromptList picker={picker} onPick={pickPrompt} />
+      <ContextMeter chatId={chatId} generating={generating} />
       <div className="chat-composer">
         {attachments.length > 0 && (
           <ul className="chat-composer-attachments" aria-label={t('composer.attachments')}>
@@ -195,6 +205,7 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
           </button>
           <span className="chat-composer-hint">{t('composer.hint')}</span>
           <span className="chat-composer-spacer" />
+          <ToolScopePicker chatId={chatId} scope={startScope} onScopeChange={setStartScope} />
           <ModelPicker
             value={model}
             onChange={(m) => {

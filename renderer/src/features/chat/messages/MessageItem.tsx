@@ -8,6 +8,7 @@ import { useStore } from '../../../store/index.ts';
 import { selectApprovalFor } from '../../../store/pendingSlice.ts';
 import { Markdown } from '../../markdown/Markdown.tsx';
 import { ToolCallCard } from '../tools/ToolCallCard.tsx';
+import { ToolSearchLine } from '../toolSearch/ToolSearchLine.tsx';
 import { ThinkingBlock } from './ThinkingBlock.tsx';
 import { UsageInfo } from './UsageInfo.tsx';
 
@@ -46,6 +47,8 @@ function Block({ block, message, latest, last }: { block: ContentBlock; message:
       return <ThinkingBlock text="" redacted />;
     case 'tool_call':
       return <ToolCall block={block} latest={latest} />;
+    case 'tool_search':
+      return <ToolSearchLine block={block} />;
     case 'attachment':
       return (
         <div className="chat-attachment" title={block.uri}>

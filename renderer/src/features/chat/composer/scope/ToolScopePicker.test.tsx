@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ChatSummary, ToolPlanSummary, ToolScope } from '../../../../../../shared/chat.ts';
+import { ok } from '../../../../../../shared/errors.ts';
+import { setBridgeForTests } from '../../../../bridge/index.ts';
+import { initI18n } from '../../../../i18n/index.ts';
+import { fakeBridge } from '../../../common/fakeBridge.ts';
+import { ToolScopePicker } from './ToolScopePicker.tsx';
+
+beforeAll(() => {
+  initI18n('en');
+});
+afterEach(cleanup);
+
+// Two servers: files (3 tools of 100 tokens) and notes (2 tools of 50 tokens); the plan counts what is in scope.
+const catalog = { files: ['read', 'write', 'list'], notes: ['add', 'find'] } as const;
+const tokensOf = (serverId: string) => (serverId === 'files' ? 100 : 50);
+function planFor(scope: ToolScope): ToolPlanSummary {
+  const servers = Object.entries(catalog).map(([serverId, tools]) => ({
+    serverId,
+    inScope: !scope.excludedServers.includes(serverId),
+    tools: tools.map((toolName) => ({ toolName, tokens: tokensOf(serverId), inScope: !scope.excludedServers.includes(serverId) && !scope.excludedTools.some((t) => t.serverId === serverId && t.toolName === toolName) })),
+  }));
+  const sent = servers.flatMap((s) => s.tools.filter((t) => t.inScope));
+  return { mode: 'all', loaded: { tools: sent.length, tokens: sent.reduce((sum, t) => sum + t.tokens, 0) }, deferred: 0, servers, scope };
+}
+
+function chatBridge() {
+  let stored: ToolScope = { excludedServers: [], excludedTools: [] };
+  const fake = fakeBridge({
+    'chats.toolPlan': ({ scope }) => ok(planFor(scope ?? stored)),
+    'chats.setToolScope': ({ scope }) => {
+      stored = scope ?? { excludedServers: [], excludedTools: [] };
+      return ok({ id: 'c1', title: 't', titleLocked: false, model: 'm', createdAt: 1, updatedAt: 1, messageCount: 0, toolScope: stored } satisfies ChatSummary);
+    },
+  });
+  setBridgeForTests(fake.bridge);
+  return fake;
+}
+
+describe('ToolScopePicker', () => {
+  it('shows the count and token size the next request sends, and stores a server left out with the chat', async () => {
+    const fake = chatBridge();
+    render(<ToolScopePicker chatId="c1" />);
+    fireEvent.click(await screen.findByRole('button', { name: /5 tools · ~400 tokens/ }));
+    expect((await screen.findByTestId('tool-scope-summary')).textContent).toContain('The next request sends 5 tools (~400 tokens).');
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'files' }));
+    await waitFor(() => expect(screen.getByTestId('tool-scope-summary').textContent).toContain('2 tools (~100 tokens)'));
+    expect(fake.calls.find((c) => c.name === 'chats.setToolScope')?.params).toEqual({ chatId: 'c1', scope: { excludedServers: ['files'], excludedTools: [] } });
+    // The chip behind the open dialog follows too.
+    expect(screen.getByRole('button', { name: /2 tools · ~100 tokens/, hidden: true })).toBeTruthy();
+  });
+
+  it('leaves out a single tool of a server', async () => {
+    const fake = chatBridge();
+    render(<ToolScopePicker chatId="c1" />);
+    fireEvent.click(await screen.findByRole('button', { name: /5 tools/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Show the tools of notes' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'find' }));
+    await waitFor(() => expect(screen.getByTestId('tool-scope-summary').textContent).toContain('4 tools (~350 tokens)'));
+    expect(fake.calls.find((c) => c.name === 'chats.setToolScope')?.params).toEqual({ chatId: 'c1', scope: { excludedServers: [], excludedTools: [{ serverId: 'notes', toolName: 'find' }] } });
+  });
+
+  it('on the start page, hands the scope to the composer instead of storing it (the chat does not exist yet)', async () => {
+    const fake = chatBridge();
+    const onScopeChange = vi.fn();
+    render(<ToolScopePicker onScopeChange={onScopeChange} />);
+    fireEvent.click(await screen.findByRole('button', { name: /5 tools/ }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'notes' }));
+    expect(onScopeChange).toHaveBeenCalledWith({ excludedServers: ['notes'], excludedTools: [] });
+    expect(fake.calls.some((c) => c.name === 'chats.setToolScope')).toBe(false);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * The composer's tool picker: which servers and tools this chat may use (kept with the chat by the host), and what the
+ * next request will send as tools: how many, their estimated tokens, and how many are left for the tool search.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChevronDown, ChevronRight, Wrench } from 'lucide-react';
+import type { ToolPlanSummary, ToolScope } from '../../../../../../shared/chat.ts';
+import { call } from '../../../../bridge/index.ts';
+import { Dialog } from '../../../common/Dialog.tsx';
+import { VisibleText } from '../../../common/VisibleText.tsx';
+import { shortTokens, toggleServer, toggleTool } from './scopeModel.ts';
+
+/** Props: a chat's id (its scope is stored by the host), or on the start page the scope the first message will use. */
+export interface ToolScopePickerProps {
+  chatId?: string | undefined;
+  /** Start page only: the scope chosen before the chat exists. */
+  scope?: ToolScope | undefined;
+  onScopeChange?: (scope: ToolScope) => void;
+}
+
+/** A chip showing the tools the next request sends; opens the picker. */
+export function ToolScopePicker({ chatId, scope, onScopeChange }: ToolScopePickerProps) {
+  const { t } = useTranslation('chat');
+  const [open, setOpen] = useState(false);
+  const [plan, setPlan] = useState<ToolPlanSummary | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [expanded, setExpanded] = useState<string | undefined>();
+
+  const refresh = useCallback(
+    async (with_?: ToolScope) => {
+      const result = await call('chats.toolPlan', { ...(chatId ? { chatId } : {}), ...(with_ ? { scope: with_ } : {}) });
+      if (result.ok) {
+        setPlan(result.value);
+        setError(undefined);
+      } else setError(result.error.message);
+    },
+    [chatId],
+  );
+
+  useEffect(() => {
+    void refresh(chatId ? undefined : scope);
+  }, [refresh, chatId, scope, open]);
+
+  const apply = async (next: ToolScope): Promise<void> => {
+    if (!chatId) {
+      onScopeChange?.(next);
+      return;
+    }
+    const saved = await call('chats.setToolScope', { chatId, scope: next });
+    if (!saved.ok) return setError(saved.error.message);
+    await refresh();
+  };
+
+  const current = plan?.scope;
+  const chip = plan ? t('scope.chip', { count: plan.loaded.tools, tokens: shortTokens(plan.loaded.tokens) }) : t('scope.chipLoading');
+  return (
+    <>
+      <button type="button" className="chat-composer-chip" onClick={() => setOpen(true)} aria-label={t('scope.open', { summary: chip })}>
+        <Wrench size={14} aria-hidden />
+        <span className="chat-composer-chip-text">{chip}</span>
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title={t('scope.title')} description={t('scope.description')} testId="tool-scope-dialog">
+        {error && <p className="field-error">{error}</p>}
+        {plan && (
+          <p className="chat-scope-summary" data-testid="tool-scope-summary">
+            {t('scope.summary', { count: plan.loaded.tools, tokens: shortTokens(plan.loaded.tokens) })}
+            {plan.deferred > 0 && ` ${t('scope.deferred', { count: plan.deferred })}`}
+          </p>
+        )}
+        {plan && plan.servers.length === 0 && <p className="muted">{t('scope.noServers')}</p>}
+        <ul className="chat-scope-servers">
+          {plan?.servers.map((server) => {
+            const tokens = server.tools.filter((x) => x.inScope).reduce((sum, x) => sum + x.tokens, 0);
+            const isOpen = expanded === server.serverId;
+            return (
+              <li key={server.serverId}>
+                <div className="chat-scope-server">
+                  <button type="button" className="icon-btn" aria-expanded={isOpen} aria-label={t('scope.showTools', { server: server.serverId })} onClick={() => setExpanded(isOpen ? undefined : server.serverId)}>
+                    {isOpen ? <ChevronDown size={14} aria-hidden /> : <ChevronRight size={14} aria-hidden />}
+                  </button>
+                  <label>
+                    <input type="checkbox" checked={server.inScope} onChange={(e) => current && void apply(toggleServer(current, server.serverId, e.target.checked))} />
+                    <VisibleText text={server.serverId} />
+                  </label>
+                  <span className="muted">{t('scope.serverSize', { count: server.tools.length, tokens: shortTokens(tokens) })}</span>
+                </div>
+                {isOpen && (
+                  <ul className="chat-scope-tools">
+                    {server.tools.map((tool) => (
+                      <li key={tool.toolName}>
+                        <label>
+                          <input
+                            type="checkbox"
+                            disabled={!server.inScope}
+                            checked={tool.inScope}
+                            onChange={(e) => current && void apply(toggleTool(current, server.serverId, tool.toolName, e.target.checked))}
+                          />
+                          <VisibleText text={tool.toolName} />
+                        </label>
+                        <span className="muted">~{shortTokens(tool.tokens)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        {chatId && (
+          <button type="button" className="btn btn-sm" onClick={() => void call('chats.setToolScope', { chatId, scope: null }).then(() => refresh())}>
+            {t('scope.reset')}
+          </button>
+        )}
+      </Dialog>
+    </>
+  );
+}
