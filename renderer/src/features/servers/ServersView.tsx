@@ -1,4 +1,4 @@
-/** The Servers page: every configured server with its status, plus add, import and one-click templates. */
+/** The Servers page: every configured server with its status, plus add, import, one-click templates and the Browse catalog. */
 import { Import, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ServerFormDialog } from './form/ServerFormDialog.tsx';
 import { emptyForm, formFromConfig, type ServerFormState } from './form/serverForm.ts';
 import { ImportDialog } from './import/ImportDialog.tsx';
 import { ServerCard } from './ServerCard.tsx';
+import { BrowseTab } from './browse/BrowseTab.tsx';
 import { EmptyServers } from './templates/EmptyServers.tsx';
 import { TemplateDialog } from './templates/TemplateDialog.tsx';
 import type { ServerTemplate } from './templates/templates.ts';
@@ -27,6 +28,7 @@ export function ServersView() {
   const loaded = useStore((s) => s.serversLoaded);
   const loadError = useStore((s) => s.serversError);
   const [open, setOpen] = useState<Open>(undefined);
+  const [tab, setTab] = useState<'installed' | 'browse'>('installed');
   const close = () => setOpen(undefined);
   const names = servers.map((s) => s.id);
 
@@ -53,20 +55,40 @@ export function ServersView() {
           </div>
         </header>
 
-        {loadError ? (
-          <div className="callout callout-danger" role="alert">
-            {t('loadFailed', { message: loadError })}
-          </div>
-        ) : null}
-        {!loaded ? <p className="muted">{t('loading')}</p> : null}
-        {loaded && !loadError && servers.length === 0 ? (
-          <EmptyServers onTemplate={(template) => setOpen({ kind: 'template', template })} onAdd={add} onImport={() => setOpen({ kind: 'import' })} />
-        ) : null}
-        <div className="sv-list">
-          {servers.map((server) => (
-            <ServerCard key={server.id} server={server} onEdit={edit} />
+        <div className="sv-tabs" role="tablist" aria-label={t('title')}>
+          {(['installed', 'browse'] as const).map((id) => (
+            <button key={id} type="button" role="tab" id={`sv-tab-${id}`} className="sv-tab" aria-selected={tab === id} aria-controls={`sv-panel-${id}`} data-testid={`servers-tab-${id}`} onClick={() => setTab(id)}>
+              {t(`browse:tab.${id}`)}
+            </button>
           ))}
         </div>
+        {tab === 'browse' ? (
+          <div role="tabpanel" id="sv-panel-browse" aria-labelledby="sv-tab-browse">
+            <BrowseTab
+              onInstall={(name, config) => {
+                setTab('installed');
+                setOpen({ kind: 'form', initial: formFromConfig(name, config) });
+              }}
+            />
+          </div>
+        ) : (
+          <div role="tabpanel" id="sv-panel-installed" aria-labelledby="sv-tab-installed">
+            {loadError ? (
+              <div className="callout callout-danger" role="alert">
+                {t('loadFailed', { message: loadError })}
+              </div>
+            ) : null}
+            {!loaded ? <p className="muted">{t('loading')}</p> : null}
+            {loaded && !loadError && servers.length === 0 ? (
+              <EmptyServers onTemplate={(template) => setOpen({ kind: 'template', template })} onAdd={add} onImport={() => setOpen({ kind: 'import' })} />
+            ) : null}
+            <div className="sv-list">
+              {servers.map((server) => (
+                <ServerCard key={server.id} server={server} onEdit={edit} />
+              ))}
+            </div>
+          </div>
+        )}
       </div>
 
       {open?.kind === 'form' ? (

@@ -8,6 +8,7 @@ import { FormField } from '../servers/form/FormField.tsx';
 import { AboutSection } from './AboutSection.tsx';
 import { ApiKeyField } from './ApiKeyField.tsx';
 import { AppearanceSection } from './AppearanceSection.tsx';
+import { ToolSearchSection } from './ToolSearchSection.tsx';
 import { ModelField } from './ModelField.tsx';
 import { draftFrom, draftPatch, validateDraft, type DraftField, type SettingsDraft } from './settingsDraft.ts';
 import './settings.css';
@@ -137,8 +138,12 @@ export function SettingsView() {
               {text('toolResultLimit', { numeric: true })}
             </FormField>
           </div>
+          <FormField id="st-catalog-registry" label={t('browse:settings.label')} hint={t('browse:settings.hint')} error={shown('catalogRegistryUrl')}>
+            {text('catalogRegistryUrl', { mono: true })}
+          </FormField>
         </section>
 
+        <ToolSearchSection />
         <AppearanceSection />
         <AboutSection />
 

@@ -2,7 +2,7 @@
 import { settingsSchema, type Settings } from '../../../../shared/settings.ts';
 
 /** Fields edited as a draft and saved together (theme and language apply at once instead). */
-export const draftFields = ['apiBaseUrl', 'model', 'maxTokens', 'systemPrompt', 'thinkingEnabled', 'thinkingBudget', 'maxTurns', 'toolResultLimit'] as const;
+export const draftFields = ['apiBaseUrl', 'model', 'maxTokens', 'systemPrompt', 'thinkingEnabled', 'thinkingBudget', 'maxTurns', 'toolResultLimit', 'catalogRegistryUrl'] as const;
 /** A draft field. */
 export type DraftField = (typeof draftFields)[number];
 
@@ -16,6 +16,7 @@ export interface SettingsDraft {
   thinkingBudget: string;
   maxTurns: string;
   toolResultLimit: string;
+  catalogRegistryUrl: string;
 }
 
 const numeric: DraftField[] = ['maxTokens', 'thinkingBudget', 'maxTurns', 'toolResultLimit'];
@@ -31,6 +32,7 @@ export function draftFrom(settings: Settings): SettingsDraft {
     thinkingBudget: String(settings.thinkingBudget),
     maxTurns: String(settings.maxTurns),
     toolResultLimit: String(settings.toolResultLimit),
+    catalogRegistryUrl: settings.catalogRegistryUrl,
   };
 }
 
@@ -55,7 +57,7 @@ export const limits: Record<'maxTokens' | 'thinkingBudget' | 'maxTurns' | 'toolR
 };
 
 function problemOf(field: DraftField): DraftError {
-  if (field === 'apiBaseUrl') return { key: 'errors.url' };
+  if (field === 'apiBaseUrl' || field === 'catalogRegistryUrl') return { key: 'errors.url' };
   if (field === 'model') return { key: 'errors.modelRequired' };
   if (field === 'systemPrompt') return { key: 'errors.tooLong', values: { max: 100_000 } };
   if (field === 'thinkingEnabled') return { key: 'errors.invalid' };
