@@ -9,6 +9,7 @@ import { commandNotFoundError } from './commandNotFound.ts';
 import { sessionAwareFetch } from './session/sessionFetch.ts';
 import type { HttpServerConfig, StdioServerConfig } from '../../../shared/serverConfig.ts';
 import { useLinearReadBuffer } from './stdioReadBuffer.ts';
+import { limitedFetch, maxHttpResponseBytes } from './responseLimit.ts';
 
 /**
  * Network settings a server needs to fetch anything behind a proxy or a TLS-intercepting gateway: `npx`/`uvx` download
@@ -113,7 +114,8 @@ export function httpTransport(config: HttpServerConfig, authProvider: OAuthClien
   const url = new URL(config.url);
   const requestInit: RequestInit = config.headers ? { headers: config.headers } : {};
   if (config.type === 'sse') return new SSEClientTransport(url, { requestInit, ...(authProvider ? { authProvider } : {}) });
-  return new StreamableHTTPClientTransport(url, { requestInit, ...(authProvider ? { authProvider } : {}), ...(onSessionNotFound ? { fetch: sessionAwareFetch(onSessionNotFound) } : {}) });
+  const limited = limitedFetch(maxHttpResponseBytes);
+  return new StreamableHTTPClientTransport(url, { requestInit, ...(authProvider ? { authProvider } : {}), fetch: onSessionNotFound ? sessionAwareFetch(onSessionNotFound, limited) : limited });
 }
 
 /**
