@@ -1,0 +1,87 @@
+/** The "Many tools" card: tool search mode, the budget over which tools are deferred, and servers always loaded. Saved at once. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Settings } from '../../../../shared/settings.ts';
+import { useStore } from '../../store/index.ts';
+import { VisibleText } from '../common/VisibleText.tsx';
+
+const modes: Settings['toolSearch'][] = ['auto', 'server', 'host', 'off'];
+
+// A number field that saves on blur when valid and shows the saved value back otherwise.
+function NumberField({ id, label, hint, value, min, max, onSave }: { id: string; label: string; hint: string; value: number; min: number; max: number; onSave: (n: number) => void }) {
+  const [draft, setDraft] = useState<string | undefined>();
+  const shown = draft ?? String(value);
+  const parsed = Number(shown);
+  const valid = Number.isInteger(parsed) && parsed >= min && parsed <= max;
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input st-narrow"
+        inputMode="numeric"
+        value={shown}
+        aria-invalid={!valid}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={() => {
+          if (valid && parsed !== value) onSave(parsed);
+          setDraft(undefined);
+        }}
+      />
+      <span className="field-hint">{hint}</span>
+    </div>
+  );
+}
+
+/** The tool search card. */
+export function ToolSearchSection() {
+  const { t } = useTranslation('settings');
+  const settings = useStore((s) => s.settings);
+  const servers = useStore((s) => s.servers);
+  const updateSettings = useStore((s) => s.updateSettings);
+  const notifyError = useStore((s) => s.notifyError);
+  if (!settings) return null;
+  const change = (patch: Partial<Settings>) =>
+    void updateSettings(patch).then((r) => {
+      if (!r.ok) notifyError('settings:saveFailed', r.error);
+    });
+  const always = new Set(settings.alwaysLoadServers);
+  return (
+    <section className="card st-card" aria-labelledby="st-tools">
+      <h2 id="st-tools" className="st-card-title">
+        {t('toolSearch.title')}
+      </h2>
+      <p className="field-hint">{t('toolSearch.intro')}</p>
+      <div className="field">
+        <label className="field-label" htmlFor="st-tool-search">
+          {t('toolSearch.mode')}
+        </label>
+        <select id="st-tool-search" className="select st-narrow" value={settings.toolSearch} onChange={(e) => change({ toolSearch: modes.find((m) => m === e.target.value) ?? 'auto' })}>
+          {modes.map((mode) => (
+            <option key={mode} value={mode}>
+              {t(`toolSearch.modes.${mode}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <NumberField id="st-tool-percent" label={t('toolSearch.percent')} hint={t('toolSearch.percentHint')} value={settings.toolBudgetPercent} min={1} max={100} onSave={(n) => change({ toolBudgetPercent: n })} />
+      <NumberField id="st-tool-count" label={t('toolSearch.count')} hint={t('toolSearch.countHint')} value={settings.toolBudgetCount} min={1} max={10_000} onSave={(n) => change({ toolBudgetCount: n })} />
+      <fieldset className="field">
+        <legend className="field-label">{t('toolSearch.alwaysLoad')}</legend>
+        {servers.length === 0 && <span className="field-hint">{t('toolSearch.noServers')}</span>}
+        {servers.map((server) => (
+          <label key={server.id} className="st-check">
+            <input
+              type="checkbox"
+              checked={always.has(server.id)}
+              onChange={(e) => change({ alwaysLoadServers: e.target.checked ? [...always, server.id].sort() : [...always].filter((id) => id !== server.id) })}
+            />
+            <VisibleText text={server.id} />
+          </label>
+        ))}
+      </fieldset>
+    </section>
+  );
+}
