@@ -81,7 +81,8 @@ export class ContextManager {
     const { settings, model, signal } = options;
     const limit = settings.toolResultLimit;
     const { windowTokens, reserved, budget } = this.budget(settings, model);
-    const client = await this.deps.provider.client(settings.apiBaseUrl);
+    // A key store that cannot be read is the runner's to report (on the answer); here it only means no API help.
+    const client = await this.deps.provider.client(settings.apiBaseUrl).catch((cause: unknown) => ({ ok: false as const, error: appError('internal', String(cause)) }));
     const build = (history: ChatMessage[]) => buildRequest({ history, tools: options.tools, settings, model });
     const toolsAndSystem = prefixTokens(build([]));
     let extra = 0;
