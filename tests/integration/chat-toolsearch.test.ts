@@ -15,6 +15,7 @@ describe('tool search and tool scope through the host', () => {
   let llm: ScriptedLlm;
   let data: ReturnType<typeof tempDataDir>;
   let target: HostUnderTest;
+  let searchedChat = '';
 
   beforeAll(async () => {
     llm = await startScriptedLlm({
@@ -23,8 +24,6 @@ describe('tool search and tool scope through the host', () => {
         { expect: { toolsInclude: ['search_tools'] }, content: [{ type: 'text', text: 'Let me find a tool.' }, { type: 'tool_use', name: 'search_tools', id: 'toolu_search', input: { query: 'sum of two numbers' } }] },
         { expect: { toolsInclude: ['get-sum'], toolResultsContain: ['everything__get-sum'] }, content: [{ type: 'tool_use', tool: 'get-sum', input: { a: 2, b: 3 } }] },
         { expect: { toolResultsContain: ['The sum of 2 and 3 is 5.'] }, content: [{ type: 'text', text: '2 + 3 = 5.' }] },
-        { content: [{ type: 'tool_use', name: 'everything__echo', id: 'toolu_guess', input: { message: 'out of scope' } }] },
-        { expect: { toolResultsContain: ['not available'] }, content: [{ type: 'text', text: 'That tool is not available here.' }] },
       ],
     });
     data = tempDataDir();
@@ -42,6 +41,7 @@ describe('tool search and tool scope through the host', () => {
 
   it('offers only the search tool, loads what the search found, and runs the deferred tool the model then calls', async () => {
     const chatId = value(await target.api['chats.create']({})).id;
+    searchedChat = chatId;
     const plan = value(await target.api['chats.toolPlan']({ chatId }));
     expect(plan).toMatchObject({ mode: 'host', loaded: { tools: 1 } });
     expect(plan.deferred).toBeGreaterThanOrEqual(13);
@@ -71,6 +71,28 @@ describe('tool search and tool scope through the host', () => {
     expect(call).toMatchObject({ toolName: 'get-sum', status: 'done' });
   }, 60_000);
 
+  it('a server restart that does not change its tools does not change the tools bytes of the next request (prompt cache kept)', async () => {
+    const readySince = async (): Promise<number> => {
+      const server = value(await target.api['servers.list']({})).find((s) => s.id === 'everything');
+      return server?.status.state === 'ready' ? server.status.since : -1;
+    };
+    const before = await readySince();
+    value(await target.api['servers.restart']({ id: 'everything' }));
+    const deadline = Date.now() + 30_000;
+    while ((await readySince()) <= before) {
+      if (Date.now() > deadline) throw new Error('server-everything did not become ready again');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const previous = llm.messageRequests().at(-1);
+    llm.setScript([{ content: [{ type: 'text', text: 'Still here.' }] }]);
+    value(await target.api['chat.send']({ chatId: searchedChat, text: 'Thanks!' }));
+    expect((await target.log.runEnd(searchedChat)).error).toBeUndefined();
+    const next = llm.messageRequests().at(-1);
+    expect(next).not.toBe(previous);
+    expect(toolNames(next?.body)).toEqual(['search_tools', 'everything__get-sum']);
+    expect(JSON.stringify(next?.body?.tools)).toBe(JSON.stringify(previous?.body?.tools));
+  }, 60_000);
+
   it('a chat whose scope leaves the server out offers none of its tools, and a guessed call never reaches the server', async () => {
     const chatId = value(await target.api['chats.create']({})).id;
     const scoped = value(await target.api['chats.setToolScope']({ chatId, scope: { excludedServers: ['everything'], excludedTools: [] } }));
@@ -79,6 +101,10 @@ describe('tool search and tool scope through the host', () => {
     expect(plan).toMatchObject({ mode: 'all', loaded: { tools: 0, tokens: 0 }, deferred: 0 });
     expect(plan.servers.find((s) => s.serverId === 'everything')?.inScope).toBe(false);
 
+    llm.setScript([
+      { content: [{ type: 'tool_use', name: 'everything__echo', id: 'toolu_guess', input: { message: 'out of scope' } }] },
+      { expect: { toolResultsContain: ['not available'] }, content: [{ type: 'text', text: 'That tool is not available here.' }] },
+    ]);
     const before = llm.messageRequests().length;
     value(await target.api['chat.send']({ chatId, text: 'Echo something.' }));
     expect((await target.log.runEnd(chatId)).error).toBeUndefined();
