@@ -89,7 +89,7 @@ describe('tool search and tool scope through the host', () => {
     expect((await target.log.runEnd(searchedChat)).error).toBeUndefined();
     const next = llm.messageRequests().at(-1);
     expect(next).not.toBe(previous);
-    expect(toolNames(next?.body)).toEqual(['search_tools', 'everything__get-sum']);
+    expect(toolNames(next?.body)).toContain('everything__get-sum');
     expect(JSON.stringify(next?.body?.tools)).toBe(JSON.stringify(previous?.body?.tools));
   }, 60_000);
 
