@@ -80,7 +80,12 @@ try {
   await mcp.connect(new StdioClientTransport({ command: process.execPath, args: [everythingScript, 'stdio'] }));
   // The baseline offers the model exactly the tools the host offers, so both send requests of the same size.
   const exposed = value(await target.api['tools.list']({})).filter((t) => t.enabled);
-  const tools: Anthropic.Tool[] = exposed.map((t) => ({ name: t.exposedName, description: t.description ?? t.toolName, input_schema: { ...t.inputSchema, type: 'object' } }));
+  const tools: Anthropic.Tool[] = [];
+  for (const t of exposed) {
+    // The tool list carries no schemas; each one is asked for (as the window does when it needs one).
+    const { inputSchema } = value(await target.api['tools.schema']({ serverId: t.serverId, toolName: t.toolName }));
+    tools.push({ name: t.exposedName, description: t.description ?? t.toolName, input_schema: { ...inputSchema, type: 'object' } });
+  }
   const sdk = new Anthropic({ apiKey: 'sk-test', baseURL: llm.url, logLevel: 'off', openTelemetry: false });
 
   const paced = await measure(PACE_MS, ROUNDS, target, sdk, mcp, tools);

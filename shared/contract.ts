@@ -21,6 +21,7 @@ import {
 } from './servers.ts';
 import type { ApprovalDecision, ChatPage, ChatRunState, ChatStreamEvent, ChatSummary, ContextUsage, PendingApproval, ToolPlanSummary } from './chat.ts';
 import { elicitationAnswerSchema, type PendingElicitation } from './elicitation.ts';
+import { samplingAnswerSchema, type PendingSampling } from './sampling.ts';
 import { settingsSchema, toolScopeSchema, type ModelInfo, type SettingsView } from './settings.ts';
 import type { CatalogListing } from './catalog/catalog.ts';
 
@@ -85,6 +86,8 @@ export const callSchemas = {
   'approvals.answer': z.object({ id: z.string().min(1), decision: z.enum(['allow_once', 'always_allow', 'deny']) }),
   'elicitations.list': empty,
   'elicitations.answer': z.object({ id: z.string().min(1), answer: elicitationAnswerSchema }),
+  'sampling.list': empty,
+  'sampling.answer': z.object({ id: z.string().min(1), answer: samplingAnswerSchema }),
   // Settings
   'settings.get': empty,
   'settings.update': settingsSchema.partial(),
@@ -170,6 +173,8 @@ export interface CallResults {
   'approvals.answer': null;
   'elicitations.list': PendingElicitation[];
   'elicitations.answer': null;
+  'sampling.list': PendingSampling[];
+  'sampling.answer': null;
   'settings.get': SettingsView;
   'settings.update': SettingsView;
   'settings.setApiKey': SettingsView;
@@ -200,6 +205,8 @@ export interface HostEvents {
   'approvals.changed': PendingApproval[];
   /** Changes to the pending elicitations (not a whole list: `elicitations.list` gives that). */
   'elicitations.delta': { added: PendingElicitation[]; removed: string[] };
+  /** The sampling requests waiting for the user (2025-era servers asking the app's model). */
+  'sampling.changed': PendingSampling[];
   'settings.changed': SettingsView;
   /** A command from the desktop app's menu (New Chat, Settings); never sent in web mode. */
   'app.command': { command: 'new_chat' | 'open_settings' };

@@ -81,6 +81,35 @@ export interface ExposedTool {
   changedSinceApproval?: boolean;
 }
 
+/** A tool as the renderer mirrors it: everything but the schemas, which it asks for on demand ('tools.schema'). */
+export type ToolSummary = Omit<ExposedTool, 'inputSchema' | 'outputSchema'>;
+
+/** What changed in one server's tools: summaries added or changed, tool names gone. */
+export interface ServerToolsDelta {
+  serverId: string;
+  upsert: ToolSummary[];
+  remove: string[];
+}
+
+/** Payload of 'tools.changed': only the servers whose tools changed since the last push. */
+export interface ToolsDelta {
+  servers: ServerToolsDelta[];
+}
+
+/** A tool's schemas, fetched when the renderer needs them. */
+export interface ToolSchemas {
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+}
+
+/** The summary of an exposed tool (drops the schemas, the bulk of a tool's bytes). */
+export function toolSummary(tool: ExposedTool): ToolSummary {
+  const { inputSchema, outputSchema, ...summary } = tool;
+  void inputSchema;
+  void outputSchema;
+  return summary;
+}
+
 /** One line of a server's log (stderr or host-side notes). */
 export interface LogLine {
   serverId: string;

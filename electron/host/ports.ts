@@ -1,5 +1,6 @@
 /** The seams between host modules: what the chat engine needs from the MCP layer, and the module shapes createHost wires. */
 import type { Result } from '../../shared/errors.ts';
+import type { SamplingRunner } from './sampling/samplingBroker.ts';
 import type { HostApi, StorageNotice } from '../../shared/contract.ts';
 import type { ApprovalPolicy } from '../../shared/serverConfig.ts';
 import type { ExposedTool, ResourceContents, ToolResult } from '../../shared/servers.ts';
@@ -88,6 +89,8 @@ export interface McpModule {
 /** The chat module: provider, loop, history, approvals, settings. */
 export interface ChatModule {
   api: ChatCalls;
+  /** Runs a server's sampling request through the app's provider (key, base URL, model; no tools). */
+  sampler: SamplingRunner;
   /** Puts a moved-aside history back (stopping running chats first); the current one is kept aside. */
   restoreHistory(noticeId: string): Promise<Result<StorageNotice[]>>;
   /** Stops every running chat and closes the database. */

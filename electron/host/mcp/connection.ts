@@ -1,6 +1,6 @@
 /** One live MCP client for one server: requests, catalog refresh on list changes, elicitation routing, close. */
 import type { ChildProcess } from 'node:child_process';
-import { StreamableHTTPClientTransport, type Client, type ElicitRequestParams, type ElicitResult, type Transport } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport, type Client, type CreateMessageRequestParams, type CreateMessageResult, type ElicitRequestParams, type ElicitResult, type Transport } from '@modelcontextprotocol/client';
 import { err, ok, type Result } from '../../../shared/errors.ts';
 import type { PromptMessages, ResourceContents, ResourceInfo, ResourceTemplateInfo, ServerStatus } from '../../../shared/servers.ts';
 import type { ElicitationBroker, ElicitationRequestInput, ToolCallOptions } from '../ports.ts';
@@ -11,6 +11,8 @@ import type { ChangeStreamDown } from './listen/listenKeeper.ts';
 import { describeExit, describeRequestError, isAuthError, isConnectionLost, type ExitInfo } from './mcpErrors.ts';
 import { InflightCalls, runToolCall, type CallOutcome } from './toolCall.ts';
 import type { ServerCatalog } from './types.ts';
+import type { SamplingBroker } from '../sampling/samplingBroker.ts';
+import { announceRootsChanged } from './roots/roots.ts';
 
 /** What a connection reports to its owner. */
 export interface ConnectionHooks {
@@ -176,6 +178,25 @@ export class ServerConnection {
     } finally {
       resume();
     }
+  }
+
+  /** The sampling handler (2025 era only): routes the request to the broker, tied to the chat whose call caused it. */
+  async sample(broker: SamplingBroker, params: CreateMessageRequestParams, alwaysAllow: boolean, requestSignal: AbortSignal): Promise<CreateMessageResult> {
+    const attribution = this.inflight.attribute();
+    const signal = attribution.signal ? AbortSignal.any([requestSignal, attribution.signal]) : requestSignal;
+    // Approving and the model's answer must not count against the tool call's timeout.
+    const resume = attribution.pause();
+    try {
+      return await broker.request({ serverId: this.serverId, params, alwaysAllow, ...(attribution.chatId !== undefined ? { chatId: attribution.chatId } : {}) }, { signal });
+    } finally {
+      resume();
+    }
+  }
+
+  /** The user edited this server's roots: a 2025-era server is told (2026-07-28 servers ask again in-band). */
+  async rootsChanged(): Promise<void> {
+    if (this.closing) return;
+    this.hooks.log('host', await announceRootsChanged(this.client, this.client.getProtocolEra()));
   }
 
   /** Calls a tool; see runToolCall for timeout and abort semantics. */

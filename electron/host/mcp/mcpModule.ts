@@ -70,7 +70,8 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
         return changed.ok ? ok(null) : changed;
       },
     },
-    onToolsChanged: (tools) => events.emit('tools.changed', tools),
+    // Per-server deltas without schemas, once per tick: pushing the whole list on every change grew with the square of the servers.
+    onToolsDelta: (delta) => events.emit('tools.changed', delta),
   });
 
   const config = (id: string): ServerConfig | undefined => {
@@ -163,7 +164,7 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
         if (isReady !== readyIds.has(serverId)) {
           if (isReady) readyIds.add(serverId);
           else readyIds.delete(serverId);
-          registry.refresh();
+          registry.refresh(serverId);
         }
         scheduleViews();
       },

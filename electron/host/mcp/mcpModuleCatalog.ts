@@ -1,12 +1,16 @@
 /** The tools, resources, prompts and elicitation calls of the MCP module. */
 import { err, ok, type Result } from '../../../shared/errors.ts';
-import type { PromptInfo } from '../../../shared/servers.ts';
+import { toolSummary, type ExposedTool, type PromptInfo, type ToolSummary } from '../../../shared/servers.ts';
 import type { McpCalls } from '../ports.ts';
 import type { McpModuleContext } from './mcpModuleContext.ts';
 
 type CatalogCalls = Pick<McpCalls,
-  | 'tools.list' | 'tools.setEnabled' | 'tools.setApproval' | 'resources.list' | 'resources.templates' | 'resources.read'
+  | 'tools.list' | 'tools.schema' | 'tools.setEnabled' | 'tools.setApproval' | 'resources.list' | 'resources.templates' | 'resources.read'
   | 'prompts.list' | 'prompts.get' | 'elicitations.list' | 'elicitations.answer'>;
+
+/** The renderer's mirror holds no schemas: they are most of a tool's bytes and it asks for one with 'tools.schema'. */
+const summaries = (tools: ExposedTool[]): ToolSummary[] => tools.map(toolSummary);
+const summarized = (result: Result<ExposedTool[]>): Result<ToolSummary[]> => (result.ok ? ok(summaries(result.value)) : result);
 
 /** Builds the catalog calls over the module context. */
 export function createCatalogCalls(ctx: McpModuleContext): CatalogCalls {
@@ -23,9 +27,13 @@ export function createCatalogCalls(ctx: McpModuleContext): CatalogCalls {
     ctx.manager.status(serverId)?.state === 'ready' ? (ctx.manager.catalog(serverId)?.prompts ?? []) : undefined;
 
   return {
-    'tools.list': () => Promise.resolve(ok(ctx.registry.listAll())),
-    'tools.setEnabled': ({ serverId, toolName, enabled }) => ctx.registry.setToolEnabled(serverId, toolName, enabled),
-    'tools.setApproval': ({ serverId, toolName, policy }) => ctx.registry.setApproval(serverId, toolName, policy),
+    'tools.list': () => Promise.resolve(ok(summaries(ctx.registry.listAll()))),
+    'tools.schema': ({ serverId, toolName }) => {
+      const schemas = ctx.registry.schemaOf(serverId, toolName);
+      return Promise.resolve(schemas ? ok(schemas) : err('tool_not_found', `Server "${serverId}" has no tool named ${toolName} now`));
+    },
+    'tools.setEnabled': async ({ serverId, toolName, enabled }) => summarized(await ctx.registry.setToolEnabled(serverId, toolName, enabled)),
+    'tools.setApproval': async ({ serverId, toolName, policy }) => summarized(await ctx.registry.setApproval(serverId, toolName, policy)),
 
     'resources.list': ({ serverId, cursor }) => withServer(serverId, () => ctx.manager.listResources(serverId, cursor)),
     'resources.templates': ({ serverId }) => withServer(serverId, () => ctx.manager.listResourceTemplates(serverId)),

@@ -1,15 +1,18 @@
 /** Opens one server: transport, client, era negotiation (or the cached verdict), catalog, all within the connect timeout. */
-import { Client, type Implementation, type OAuthClientProvider, type PriorDiscovery, type Transport } from '@modelcontextprotocol/client';
+import { Client, ProtocolError, ProtocolErrorCode, type Implementation, type OAuthClientProvider, type PriorDiscovery, type Transport } from '@modelcontextprotocol/client';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { appError } from '../../../shared/errors.ts';
 import { isHttpConfig, serverDefaults, type ServerConfig } from '../../../shared/serverConfig.ts';
 import type { ElicitationBroker } from '../ports.ts';
+import { withdrawSampling } from '../sampling/eraCapabilities.ts';
+import type { SamplingBroker } from '../sampling/samplingBroker.ts';
 import { closeQuietly, fetchCatalogWithTtls, ServerConnection, type ConnectionHooks, type ReadyInfo } from './connection.ts';
 import { toCapabilitySummary } from './convert.ts';
 import { launchKey, type EraCache } from './eraCache.ts';
 import { httpTransport, onTransportStarted, resolveCommand, serverEnvironment, stdioTransport } from './launch.ts';
 import { describeConnectFailure, isConnectionLost, isStreamGaveUp, quoteLine, type ConnectFailure } from './mcpErrors.ts';
 import { lineHeads, lineSplitter } from './serverLogs.ts';
+import { toRootsResult } from './roots/roots.ts';
 import { redactUrl } from './serversFileMask.ts';
 import type { ServerCatalog } from './types.ts';
 
@@ -25,6 +28,10 @@ export interface OpenSetup {
   hooks: ConnectionHooks;
   /** Aborted when the owner gives up on this attempt (stop, restart, shutdown). */
   cancel: AbortSignal;
+  /** Answers 2025-era `sampling/createMessage`; without it sampling is not declared. */
+  sampling?: SamplingBroker;
+  /** The server's config as it is now (roots and allowSampling change without a restart); default `config`. */
+  current?: () => ServerConfig | undefined;
 }
 
 /** A ready connection with what it found, or why it failed. */
@@ -79,8 +86,11 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
 
   // A silent stdio server is a legacy one only after this long; a verdict reached by timing out is not cached.
   const probeTimeoutMs = Math.min(10_000, Math.max(1000, Math.floor(timeoutMs / 3)));
+  // A server cached as 2026-07-28 is never offered sampling; one found modern by probing has it withdrawn after connect.
+  const sampling = prior?.kind === 'modern' ? undefined : setup.sampling;
   const client = new Client(setup.clientInfo, {
-    capabilities: { elicitation: { form: {}, url: {} } },
+    // Roots on both eras (deprecated but defined in 2026-07-28, asked in-band there); sampling is withdrawn on 2026-07-28.
+    capabilities: { elicitation: { form: {}, url: {} }, roots: { listChanged: true }, ...(sampling ? { sampling: {} } : {}) },
     // No `listChanged` option: with it the SDK opens subscriptions/listen only after a probe (never from a cached
     // verdict) and never reopens it; the connection keeps its own stream open instead (CatalogFreshness).
     versionNegotiation: { mode: 'auto', ...(isHttpConfig(config) ? {} : { probe: { timeoutMs: probeTimeoutMs } }) },
@@ -89,6 +99,14 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
   onSessionNotFound = () => connection.sessionNotFound();
 
   client.setRequestHandler('elicitation/create', (request, ctx) => connection.elicit(setup.broker, request.params, ctx.mcpReq.signal));
+  const current = () => (setup.current ? setup.current() : config) ?? config;
+  client.setRequestHandler('roots/list', () => toRootsResult(current().roots ?? []));
+  if (sampling) {
+    client.setRequestHandler('sampling/createMessage', (request, ctx) => {
+      if (client.getProtocolEra() === 'modern') throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Switchboard offers sampling to 2025-era servers only.');
+      return connection.sample(sampling, request.params, current().allowSampling === true, ctx.mcpReq.signal);
+    });
+  }
   client.setNotificationHandler('notifications/message', (notification) => {
     const data = notification.params.data;
     hooks.log('server', typeof data === 'string' ? data : JSON.stringify(data), notification.params.level);
@@ -146,6 +164,7 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
       discover = await client.discover({ timeout: remaining(), signal: controller.signal });
     }
     const era = client.getProtocolEra() ?? 'legacy';
+    if (era === 'modern') withdrawSampling(client);
     const caps = discover?.capabilities ?? client.getServerCapabilities();
     const listChanged = { tools: caps?.tools?.listChanged === true, prompts: caps?.prompts?.listChanged === true, resources: caps?.resources?.listChanged === true };
     // The stream opens before the lists are read, so a change made in between is announced, not lost. A stream that

@@ -5,10 +5,12 @@
 import { err, ok, type Result } from '../../../shared/errors.ts';
 import { serverDefaults, type ApprovalPolicy, type ServerConfig, type ToolSettings } from '../../../shared/serverConfig.ts';
 import { ownValue } from '../../../shared/ownRecord.ts';
-import type { ExposedTool, ResourceContents, ToolResult } from '../../../shared/servers.ts';
-import { assignToolNames, type ToolIdentity, type ToolNameMap } from '../../../shared/toolNames.ts';
+import { toolSummary, type ExposedTool, type ResourceContents, type ToolResult, type ToolSchemas, type ToolsDelta } from '../../../shared/servers.ts';
+import type { ToolIdentity } from '../../../shared/toolNames.ts';
 import type { ApprovalVerdict, ToolCallOptions, ToolCaller } from '../ports.ts';
 import { changedSinceApproval, toolFingerprint } from './toolFingerprint.ts';
+import { ToolNameIndex } from './toolNameIndex.ts';
+import { createToolsDeltaBatcher } from './toolsDeltaBatcher.ts';
 import type { McpServerManager, ServerTool } from './types.ts';
 
 /** Where the registry reads and persists per-server and per-tool settings (the servers file, through the module). */
@@ -23,8 +25,13 @@ export interface RegistrySettings {
 export interface RegistryDeps {
   manager: Pick<McpServerManager, 'callTool' | 'readResource' | 'status'>;
   settings: RegistrySettings;
-  /** Called with the full list (disabled tools included) whenever it changes; the UI mirror. */
+  /**
+   * Called at once with the full list (disabled tools included) whenever it changes. O(all tools) per change:
+   * for tests and small embedders; the window gets `onToolsDelta`.
+   */
   onToolsChanged?: (tools: ExposedTool[]) => void;
+  /** Called at most once per tick with the tools that changed, per server, without schemas: the UI mirror. */
+  onToolsDelta?: (delta: ToolsDelta) => void;
 }
 
 /** The registry as the MCP module drives it; the chat engine only sees the ToolCaller part. */
@@ -33,10 +40,12 @@ export interface ToolRegistry extends ToolCaller {
   setCatalog(serverId: string, tools: ServerTool[]): void;
   /** Forgets a server removed from the configuration, names included. */
   removeServer(serverId: string): void;
-  /** Re-reads settings and statuses after a config or status change; notifies listeners if anything changed. */
-  refresh(): void;
+  /** Re-reads settings and statuses (of one server, or all after a config change); notifies listeners if anything changed. */
+  refresh(serverId?: string): void;
   /** Every tool of servers with a catalog, enabled or not, for the UI. */
   listAll(): ExposedTool[];
+  /** One tool's schemas, which the UI mirror leaves out. */
+  schemaOf(serverId: string, toolName: string): ToolSchemas | undefined;
   /** Enables or disables one tool, persisted. */
   setToolEnabled(serverId: string, toolName: string, enabled: boolean): Promise<Result<ExposedTool[]>>;
 }
@@ -44,7 +53,19 @@ export interface ToolRegistry extends ToolCaller {
 /** How many names that disappeared are remembered, to explain a call to a tool the model saw earlier. */
 const RETIRED_LIMIT = 2000;
 
-/** Builds the registry. */
+/** One server's built tools, in tool-name order, each with the signature of what the UI shows of it. */
+interface ServerEntry {
+  tools: Map<string, { tool: ExposedTool; signature: string }>;
+  /** Enabled and ready when last built: whether its enabled tools are in the model's list. */
+  active: boolean;
+}
+
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Builds the registry. Work is per server: a catalog or status change rebuilds that server's tools (and those of
+ * a collision partner whose name it changes), never the whole set; the UI hears only the tools that changed.
+ */
 export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   const { manager, settings } = deps;
   const catalogs = new Map<string, Map<string, ServerTool>>();
@@ -53,14 +74,13 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   // so a collision partner is not renamed back and forth while it restarts.
   const knownNames = new Map<string, Set<string>>();
   const listeners = new Set<(tools: ExposedTool[]) => void>();
-  let names: ToolNameMap = assignToolNames([]);
-  let all: ExposedTool[] = [];
-  let byName = new Map<string, ExposedTool>();
-  // Signatures decide whether listeners hear about a rebuild; serializing whole schemas on every status change
-  // would cost more than the rest of the registry, so a catalog version stands in for the tool definitions.
-  let catalogVersion = 0;
-  const signature = (tools: ExposedTool[]) =>
-    `${catalogVersion}|${tools.map((t) => `${t.exposedName}:${t.enabled ? 1 : 0}:${t.approval}:${t.changedSinceApproval ? 1 : 0}`).join(',')}`;
+  const names = new ToolNameIndex();
+  const entries = new Map<string, ServerEntry>();
+  const byName = new Map<string, ExposedTool>();
+  const batcher = deps.onToolsDelta ? createToolsDeltaBatcher(deps.onToolsDelta) : undefined;
+  let allCache: ExposedTool[] | undefined;
+  let uiChanged = false;
+  let enabledChanged = false;
   // Fingerprints are computed once per catalog tool object (a catalog is replaced whole on each refresh).
   const fingerprints = new WeakMap<ServerTool, string>();
   const fingerprintOf = (tool: ServerTool): string => {
@@ -71,8 +91,6 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
     }
     return known;
   };
-  let allSignature = signature([]);
-  let enabledSignature = allSignature;
 
   // Own properties only: a tool named `constructor` or `toString` must not read Object.prototype's member.
   const toolSettings = (serverId: string, toolName: string): ToolSettings => ownValue(settings.config(serverId)?.tools, toolName) ?? {};
@@ -82,15 +100,13 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   };
   const isReady = (serverId: string) => manager.status(serverId)?.state === 'ready';
 
-  const build = (identity: ToolIdentity, exposedName: string): ExposedTool | undefined => {
-    const tool = catalogs.get(identity.serverId)?.get(identity.toolName);
-    if (!tool) return undefined;
-    const own = toolSettings(identity.serverId, identity.toolName);
+  const build = (serverId: string, tool: ServerTool, exposedName: string): ExposedTool => {
+    const own = toolSettings(serverId, tool.name);
     const fingerprint = fingerprintOf(tool);
     const changed = own.approval === 'always_allow' && changedSinceApproval(own.approvedHash, fingerprint);
     return {
       exposedName,
-      serverId: identity.serverId,
+      serverId,
       toolName: tool.name,
       ...(tool.title !== undefined ? { title: tool.title } : {}),
       ...(tool.description !== undefined ? { description: tool.description } : {}),
@@ -104,43 +120,83 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
     };
   };
 
-  const enabledTools = () => all.filter((tool) => tool.enabled && serverEnabled(tool.serverId) && isReady(tool.serverId));
+  /** Builds one server's tools again and records what changed for the UI and the model's list. */
+  const rebuildServer = (serverId: string, catalogChanged: boolean) => {
+    const catalog = catalogs.get(serverId);
+    const old = entries.get(serverId);
+    const next: ServerEntry = { tools: new Map(), active: serverEnabled(serverId) && isReady(serverId) };
+    for (const toolName of catalog ? [...catalog.keys()].sort(byCodeUnits) : []) {
+      const source = catalog?.get(toolName);
+      const exposedName = names.exposedName(serverId, toolName);
+      if (!source || exposedName === undefined) continue;
+      const tool = build(serverId, source, exposedName);
+      next.tools.set(toolName, { tool, signature: JSON.stringify(toolSummary(tool)) });
+    }
+    let changed = catalogChanged;
+    for (const [toolName, { tool }] of old?.tools ?? []) {
+      if (byName.get(tool.exposedName) === tool) byName.delete(tool.exposedName);
+      if (!next.tools.has(toolName)) {
+        changed = true;
+        batcher?.remove(serverId, toolName);
+      }
+    }
+    for (const [toolName, { tool, signature }] of next.tools) {
+      byName.set(tool.exposedName, tool);
+      if (old?.tools.get(toolName)?.signature === signature) continue;
+      changed = true;
+      batcher?.upsert(serverId, toolSummary(tool));
+    }
+    if (catalog || knownNames.has(serverId)) entries.set(serverId, next);
+    else entries.delete(serverId);
+    if (changed) {
+      uiChanged = true;
+      allCache = undefined;
+    }
+    const hasTools = next.tools.size > 0 || (old?.tools.size ?? 0) > 0;
+    if (hasTools && (changed ? next.active || old?.active === true : next.active !== (old?.active ?? false))) enabledChanged = true;
+  };
+
+  const enabledTools = (): ExposedTool[] => {
+    const out: ExposedTool[] = [];
+    for (const serverId of [...entries.keys()].sort(byCodeUnits)) {
+      if (!serverEnabled(serverId) || !isReady(serverId)) continue;
+      for (const { tool } of entries.get(serverId)?.tools.values() ?? []) if (tool.enabled) out.push(tool);
+    }
+    return out;
+  };
+
+  const listAll = (): ExposedTool[] => {
+    allCache ??= [...entries.keys()].sort(byCodeUnits).flatMap((serverId) => [...(entries.get(serverId)?.tools.values() ?? [])].map((e) => e.tool));
+    return allCache;
+  };
 
   const notify = () => {
-    const nextAll = signature(all);
-    if (nextAll !== allSignature) {
-      allSignature = nextAll;
-      deps.onToolsChanged?.(all);
+    if (uiChanged) {
+      uiChanged = false;
+      deps.onToolsChanged?.(listAll());
     }
+    if (!enabledChanged) return;
+    enabledChanged = false;
     const enabled = enabledTools();
-    const nextEnabled = signature(enabled);
-    if (nextEnabled !== enabledSignature) {
-      enabledSignature = nextEnabled;
-      for (const listener of listeners) {
-        try {
-          listener(enabled);
-        } catch {
-          // One broken subscriber must not keep the others from hearing about the change.
-        }
+    for (const listener of listeners) {
+      try {
+        listener(enabled);
+      } catch {
+        // One broken subscriber must not keep the others from hearing about the change.
       }
     }
   };
 
-  const rebuild = (renamed: boolean) => {
-    if (renamed) {
-      const identities: ToolIdentity[] = [];
-      for (const [serverId, tools] of knownNames) for (const toolName of tools) identities.push({ serverId, toolName });
-      const previous = names;
-      names = assignToolNames(identities);
-      for (const entry of previous.entries()) {
-        if (names.exposedName(entry.serverId, entry.toolName) !== entry.exposedName) retired.set(entry.exposedName, entry);
-      }
-      for (const entry of names.entries()) retired.delete(entry.exposedName);
-      while (retired.size > RETIRED_LIMIT) retired.delete(retired.keys().next().value as string);
+  /** Applies a change of one server's names (and any collision partner's), then rebuilds the servers it touched. */
+  const rename = (serverId: string, toolNames: Iterable<string>): Set<string> => {
+    const touched = new Set<string>([serverId]);
+    for (const change of names.setServer(serverId, toolNames)) {
+      touched.add(change.serverId);
+      if (change.before !== undefined) retired.set(change.before, { serverId: change.serverId, toolName: change.toolName });
+      if (change.after !== undefined) retired.delete(change.after);
     }
-    all = names.entries().flatMap((entry) => build(entry, entry.exposedName) ?? []);
-    byName = new Map(all.map((tool) => [tool.exposedName, tool]));
-    notify();
+    while (retired.size > RETIRED_LIMIT) retired.delete(retired.keys().next().value as string);
+    return touched;
   };
 
   /** Why a name the registry does not (or no longer) offers cannot be called. */
@@ -167,22 +223,27 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
       const own = toolSettings(serverId, tool.name);
       if (own.approval !== 'always_allow' || own.approvedHash !== undefined) continue;
       void settings.updateTool(serverId, tool.name, { approvedHash: fingerprintOf(tool) }).then((saved) => {
-        if (saved.ok) rebuild(false);
+        if (saved.ok) refreshServer(serverId);
       });
     }
+  };
+
+  const refreshServer = (serverId: string) => {
+    rebuildServer(serverId, false);
+    notify();
   };
 
   const persistTool = async (serverId: string, toolName: string, patch: Partial<ToolSettings>): Promise<Result<ExposedTool[]>> => {
     if (!settings.config(serverId)) return err('not_found', `No valid server named "${serverId}"`);
     const saved = await settings.updateTool(serverId, toolName, patch);
     if (!saved.ok) return saved;
-    rebuild(false);
-    return ok(all);
+    refreshServer(serverId);
+    return ok(listAll());
   };
 
   return {
     listTools: enabledTools,
-    listAll: () => all,
+    listAll,
     getTool: (exposedName) => byName.get(exposedName),
 
     approvalVerdict(exposedName): ApprovalVerdict {
@@ -231,27 +292,37 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
 
     setCatalog(serverId, tools) {
       if (!catalogs.has(serverId) && tools.length === 0) return;
-      catalogVersion++;
-      if (tools.length === 0) {
-        catalogs.delete(serverId);
-        rebuild(false);
-        return;
+      let touched = new Set([serverId]);
+      if (tools.length === 0) catalogs.delete(serverId);
+      else {
+        catalogs.set(serverId, new Map(tools.map((tool) => [tool.name, tool])));
+        adoptLegacyApprovals(serverId, tools);
+        const known = knownNames.get(serverId);
+        if (known === undefined || known.size !== tools.length || tools.some((tool) => !known.has(tool.name))) {
+          const toolNames = new Set(tools.map((tool) => tool.name));
+          knownNames.set(serverId, toolNames);
+          touched = rename(serverId, toolNames);
+        }
       }
-      catalogs.set(serverId, new Map(tools.map((tool) => [tool.name, tool])));
-      adoptLegacyApprovals(serverId, tools);
-      const known = knownNames.get(serverId);
-      const renamed = known === undefined || known.size !== tools.length || tools.some((tool) => !known.has(tool.name));
-      if (renamed) knownNames.set(serverId, new Set(tools.map((tool) => tool.name)));
-      rebuild(renamed);
+      for (const id of touched) rebuildServer(id, id === serverId);
+      notify();
     },
 
     removeServer(serverId) {
       const hadCatalog = catalogs.delete(serverId);
       if (!knownNames.delete(serverId) && !hadCatalog) return;
-      catalogVersion++;
-      rebuild(true);
+      for (const id of rename(serverId, [])) rebuildServer(id, id === serverId);
+      notify();
     },
 
-    refresh: () => rebuild(false),
+    schemaOf(serverId, toolName) {
+      const tool = catalogs.get(serverId)?.get(toolName);
+      return tool ? { inputSchema: tool.inputSchema, ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}) } : undefined;
+    },
+
+    refresh(serverId) {
+      for (const id of serverId !== undefined ? [serverId] : [...entries.keys()]) rebuildServer(id, false);
+      notify();
+    },
   };
 }
