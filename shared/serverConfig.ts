@@ -27,6 +27,16 @@ export const serverNameSchema = z
   .min(1, 'Name is required')
   .max(100, 'Name is at most 100 characters');
 
+/** An absolute folder path: POSIX (/...), Windows (C:\...) or UNC (\\server\share). */
+function rootPathSchema() {
+  return z
+    .string()
+    .trim()
+    .min(1, 'A root is a folder path')
+    .max(4096)
+    .refine((value) => value.startsWith('/') || /^[A-Za-z]:[\\/]/.test(value) || value.startsWith('\\\\'), 'A root must be an absolute folder path');
+}
+
 const switchboardFields = {
   /** Disabled servers never start. Default true. */
   enabled: z.boolean().optional(),
@@ -38,6 +48,10 @@ const switchboardFields = {
   trustReadOnlyHints: z.boolean().optional(),
   /** Per-tool settings keyed by the server's own tool name. */
   tools: recordSchema(z.string(), toolSettingsSchema).optional(),
+  /** Folders offered to the server as roots (absolute paths). A hint to the server, not a sandbox. None by default. */
+  roots: z.array(rootPathSchema()).max(50, 'At most 50 roots').optional(),
+  /** Answer the server's sampling requests without asking each time (still rate-limited). Default false. */
+  allowSampling: z.boolean().optional(),
 };
 
 const envKeySchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Environment variable names use letters, digits and _');

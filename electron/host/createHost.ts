@@ -1,5 +1,5 @@
 /** Composition root of the host core: wires the MCP and chat modules into one typed HostApi. Never imports electron. */
-import { appError, ok } from '../../shared/errors.ts';
+import { appError, err, ok } from '../../shared/errors.ts';
 import type { HostApi } from '../../shared/contract.ts';
 import { HostEventHub } from './events.ts';
 import type { HostEnvironment } from './environment.ts';
@@ -11,6 +11,8 @@ import { makeDataDirPrivate } from './store/privateFiles.ts';
 import { StorageNoticeBook } from './store/storageNotices.ts';
 import { createCatalogCalls } from './catalog/catalogCalls.ts';
 import { defaultSettings } from '../../shared/settings.ts';
+import { createSamplingBroker, type SamplingRunner } from './sampling/samplingBroker.ts';
+import { createSamplingCalls } from './sampling/samplingCalls.ts';
 
 /** A running host core. */
 export interface Host {
@@ -41,7 +43,14 @@ export async function createHost(env: HostEnvironment): Promise<Host> {
 async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<Host> {
   const events = new HostEventHub();
   const notices = new StorageNoticeBook(env.dataDir, env.logger);
-  const mcp = await createMcpModule({ env, events });
+  // Sampling runs through the chat module's provider, built after the MCP module: the runner is bound once it exists.
+  let sampler: SamplingRunner | undefined = undefined;
+  const sampling = createSamplingBroker(
+    events,
+    (run, signal) => (sampler ? sampler(run, signal) : Promise.resolve(err('internal', 'The app is still starting; sampling is not available yet.'))),
+    { note: (serverId, text) => env.logger.info(text, { serverId }) },
+  );
+  const mcp = await createMcpModule({ env, events, sampling });
   let chat;
   try {
     chat = await createChatModule({ env, events, tools: mcp.tools, elicitations: mcp.elicitations });
@@ -50,6 +59,7 @@ async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<
     throw cause;
   }
   const chatModule = chat;
+  sampler = chat.sampler;
 
   const app: AppCalls = {
     'app.info': () =>
@@ -91,7 +101,7 @@ async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<
     },
   });
 
-  const api: HostApi = { ...mcp.api, ...chatModule.api, ...app, ...catalog };
+  const api: HostApi = { ...mcp.api, ...chatModule.api, ...app, ...catalog, ...createSamplingCalls(sampling) };
   let stopping: Promise<void> | undefined;
   return {
     api,
@@ -100,6 +110,7 @@ async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<
     shutdown: () => {
       stopping ??= (async () => {
         try {
+          sampling.cancelAll();
           await chatModule.shutdown();
           await mcp.shutdown();
         } finally {

@@ -12,6 +12,7 @@ import { StorageNoticeBook } from '../store/storageNotices.ts';
 import { ChatRepository } from '../store/chatRepository.ts';
 import { SettingsStore } from '../store/settingsStore.ts';
 import { AnthropicProvider } from './provider.ts';
+import { createProviderSampler } from '../sampling/providerSampler.ts';
 import { ApprovalQueue } from './approvals.ts';
 import { ChatRunner, cancelOpenCalls } from './chatRunner.ts';
 import { ContextManager } from './context/contextManager.ts';
@@ -102,6 +103,7 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
   let closed: Promise<void> | undefined;
   return Promise.resolve({
     api,
+    sampler: createProviderSampler(provider, () => settings.get()),
     restoreHistory: async (noticeId) => {
       const result = await history.restore(
         noticeId,

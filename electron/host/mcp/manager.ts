@@ -4,6 +4,7 @@ import { err, ok, type Result } from '../../../shared/errors.ts';
 import { isHttpConfig, serverDefaults, type ServerConfig } from '../../../shared/serverConfig.ts';
 import type { ServerStatus, TestConnectionReport } from '../../../shared/servers.ts';
 import type { HostEnvironment } from '../environment.ts';
+import type { SamplingBroker } from '../sampling/samplingBroker.ts';
 import type { ElicitationBroker } from '../ports.ts';
 import { defaultBackoff, type BackoffTiming } from './backoff.ts';
 import { EraCache, launchKey, type EraCacheHorizons } from './eraCache.ts';
@@ -26,6 +27,8 @@ export interface ServerManagerOptions {
 export interface ServerManagerDeps {
   env: HostEnvironment;
   broker: ElicitationBroker;
+  /** Answers 2025-era sampling requests; without it sampling is not offered. */
+  sampling?: SamplingBroker;
   listener: ServerManagerListener;
   authProvider?: (serverId: string) => OAuthClientProvider | undefined;
   /** The line to show when a ready server turns to "Sign in required" (the auth service's statusMessage). */
@@ -61,6 +64,7 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
   const open: SlotContext['open'] = {
     baseEnv: deps.env.baseEnv ?? process.env,
     broker: deps.broker,
+    ...(deps.sampling ? { sampling: deps.sampling } : {}),
     eraCache,
     clientInfo: { name: 'switchboard', version: deps.env.version },
   };
@@ -126,7 +130,11 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
         }
         const fingerprint = connectionFingerprint(entry.config);
         const wasActive = !fresh && 'config' in previous && previous.config.enabled !== false && fingerprints.get(entry.id) === fingerprint;
-        if (wasActive) continue; // unchanged: leave the running (or failed) server alone; restart() is the way to retry
+        if (wasActive) {
+          // Unchanged launch: leave the running (or failed) server alone (restart() is the way to retry); edited roots are announced.
+          slot.noteRootsChange(previous);
+          continue;
+        }
         fingerprints.set(entry.id, fingerprint);
         const target = slot;
         // While the old process stops, the server is already on its way back: never let it read as the old 'ready'.

@@ -5,12 +5,13 @@ import type { ServerStatus } from '../../../shared/servers.ts';
 import { backoffDelay, nextAttempt, type BackoffTiming } from './backoff.ts';
 import type { ConnectionHooks, ReadyInfo, ServerConnection } from './connection.ts';
 import { openServer, type OpenSetup } from './openServer.ts';
+import { rootsDiffer } from './roots/roots.ts';
 import type { ServerLogs } from './serverLogs.ts';
 import type { ManagedServer, ServerCatalog, ServerManagerListener } from './types.ts';
 
 /** What every slot shares: how to open a server, where to report, the clock and the backoff timing. */
 export interface SlotContext {
-  open: Omit<OpenSetup, 'serverId' | 'config' | 'hooks' | 'cancel' | 'authProvider'>;
+  open: Omit<OpenSetup, 'serverId' | 'config' | 'hooks' | 'cancel' | 'authProvider' | 'current'>;
   authProvider: (serverId: string) => OAuthClientProvider | undefined;
   /** The line to show with "Sign in required" (e.g. the access a step-up asked for); undefined keeps the SDK's reason. */
   authStatusMessage?: (serverId: string) => string | undefined;
@@ -114,6 +115,12 @@ export class ServerSlot {
     return this.renewing;
   }
 
+  /** Called after the entry changed without a restart: a live server whose roots were edited is told. */
+  noteRootsChange(previous: ManagedServer): void {
+    const before = 'config' in previous ? previous.config.roots : undefined;
+    if (rootsDiffer(before, this.config?.roots)) void this.live?.rootsChanged();
+  }
+
   /** The config of a valid entry. */
   get config(): ServerConfig | undefined {
     return 'config' in this.entry ? this.entry.config : undefined;
@@ -140,6 +147,7 @@ export class ServerSlot {
         config,
         hooks: this.hooks(generation),
         cancel: cancel.signal,
+        current: () => this.config,
         ...(authProvider ? { authProvider } : {}),
       }).catch((error: unknown) => ({ ok: false as const, failure: { kind: 'error' as const, error: { code: 'internal' as const, message: `Could not start: ${String(error)}` } } }));
       if (generation !== this.generation) {

@@ -1,0 +1,15 @@
+/** Host calls for the sampling cards: the pending list and the user's answer. */
+import { err, ok } from '../../../shared/errors.ts';
+import type { HostApi } from '../../../shared/contract.ts';
+import type { SamplingBroker } from './samplingBroker.ts';
+
+/** Calls answered by the sampling broker. */
+export type SamplingCalls = Pick<HostApi, 'sampling.list' | 'sampling.answer'>;
+
+/** The calls for one broker. */
+export function createSamplingCalls(broker: SamplingBroker): SamplingCalls {
+  return {
+    'sampling.list': () => Promise.resolve(ok(broker.list())),
+    'sampling.answer': ({ id, answer }) => Promise.resolve(broker.answer(id, answer) ? ok(null) : err('not_found', 'This sampling request is no longer waiting for an answer')),
+  };
+}
