@@ -170,3 +170,17 @@ describe('migration of an existing history to the search index', () => {
     expect(db.prepare("SELECT count(*) AS n FROM history_fts WHERE history_fts MATCH '\"message\"'").get()).toEqual({ n: 24 });
   });
 });
+
+describe('history search of a common term', () => {
+  it('orders chats by their newest match once too many messages match to rank them all', () => {
+    repo.createChat('older', 'Older', 'm', 1);
+    repo.createChat('newer', 'Newer', 'm', 2);
+    repo.createChat('rare', 'Rare', 'm', 3);
+    // The older chat matches best (the term twice in short messages) but its matches are older.
+    repo.insertMessage(message('rare', 'a walrus, once'));
+    for (let i = 0; i < 300; i++) repo.insertMessage(message('older', 'walrus walrus'));
+    for (let i = 0; i < 300; i++) repo.insertMessage(message('newer', `a long message that mentions a walrus only once among many other words ${i}`));
+    expect(found('walrus')).toEqual(['newer', 'older', 'rare']);
+    expect(repo.listChats({ query: 'walrus', limit: 1, offset: 1 }).map((c) => c.id)).toEqual(['older']);
+  });
+});

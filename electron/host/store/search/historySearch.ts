@@ -8,6 +8,18 @@ export function likePattern(query: string): string {
   return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+interface Statements {
+  terms: StatementSync;
+  countUpTo: StatementSync;
+  ranked: StatementSync;
+  newest: StatementSync;
+  titles: StatementSync;
+}
+
+// Up to this many matching messages, chats are ordered by relevance (BM25, ~15 µs a match for a long phrase); beyond,
+// by their newest match, which reads only as many matches as the page needs.
+const rankedMatches = 500;
+
 /** How far the index of messages older than it has come. */
 export interface SearchIndexState {
   doneThrough: number;
@@ -28,7 +40,7 @@ export function searchIndexState(db: DatabaseSync): SearchIndexState | undefined
 export class HistorySearch {
   private readonly db: DatabaseSync;
   private ready = false;
-  private stmts: { terms: StatementSync; chats: StatementSync; titles: StatementSync } | undefined;
+  private stmts: Statements | undefined;
 
   constructor(db: DatabaseSync) {
     this.db = db;
@@ -43,36 +55,45 @@ export class HistorySearch {
   }
 
   /**
-   * Ids of chats whose title or messages (text, tool names, arguments, results) match, best first: title matches,
-   * then by the best BM25 rank among the chat's messages, then the most recently updated. Undefined: use the scan.
+   * Ids of chats whose title or messages (text, tool names, arguments, results) match, best first: title matches
+   * (newest first), then chats by their best BM25 rank when the query matches at most `rankedMatches` messages, else
+   * by their newest matching message (a common term: reading every match to rank it would cost a keystroke's budget).
+   * Undefined: the index cannot answer (not built yet, a 1-character term); use the scan.
    */
   chatIds(query: string, limit: number, offset: number): string[] | undefined {
     if (!this.isReady()) return undefined;
     const stmts = (this.stmts ??= this.prepare());
-    const match = buildMatch(query, (prefix) =>
-      (stmts.terms.all(prefix, `${prefix}\u{10FFFF}`) as Row[]).map((r) => text(r, 'term')),
-    );
+    const match = buildMatch(query, (prefix) => (stmts.terms.all(prefix, `${prefix}\u{10FFFF}`) as Row[]).map((r) => text(r, 'term')));
     if (match === undefined) return undefined;
-    // null: some term occurs in no message, so only titles can match.
-    const title = likePattern(query.trim());
-    const rows = (match === null ? stmts.titles.all(title, limit, offset) : stmts.chats.all(match, title, limit, offset)) as Row[];
-    return rows.map((r) => text(r, 'chat_id'));
+    const need = offset + limit;
+    const inTitle = (stmts.titles.all(likePattern(query.trim()), need) as Row[]).map((r) => text(r, 'chat_id'));
+    const ids = match === null ? inTitle : [...inTitle, ...this.messageHits(stmts, match, need, new Set(inTitle))];
+    return ids.slice(offset, need);
   }
 
-  private prepare(): { terms: StatementSync; chats: StatementSync; titles: StatementSync } {
+  // Ranking needs every match scored; a bounded count first says whether that is cheap enough.
+  private messageHits(stmts: Statements, match: string, need: number, skip: Set<string>): string[] {
+    const matches = Number((stmts.countUpTo.get(match, rankedMatches + 1) as Row | undefined)?.n ?? 0);
+    if (matches <= rankedMatches) {
+      return (stmts.ranked.all(match) as Row[]).map((r) => text(r, 'chat_id')).filter((id) => !skip.has(id)).slice(0, need);
+    }
+    const ids = new Set<string>();
+    for (const row of stmts.newest.iterate(match)) {
+      const chatId = text(row, 'chat_id');
+      if (!skip.has(chatId)) ids.add(chatId);
+      if (ids.size >= need) break;
+    }
+    return [...ids];
+  }
+
+  private prepare(): Statements {
     return {
       terms: this.db.prepare('SELECT term FROM history_fts_terms WHERE term >= ? AND term < ? ORDER BY term'),
-      chats: this.db.prepare(
-        `SELECT chat_id FROM (
-           SELECT chat_id, 0 AS in_title, min(rank) AS score FROM history_fts WHERE history_fts MATCH ?1 GROUP BY chat_id
-           UNION ALL
-           SELECT id AS chat_id, 1 AS in_title, 0 AS score FROM chats WHERE title LIKE ?2 ESCAPE '\\'
-         ) h JOIN chats c ON c.id = h.chat_id
-         GROUP BY h.chat_id
-         ORDER BY max(h.in_title) DESC, min(h.score), c.updated_at DESC, c.id
-         LIMIT ?3 OFFSET ?4`,
-      ),
-      titles: this.db.prepare(`SELECT id AS chat_id FROM chats WHERE title LIKE ? ESCAPE '\\' ORDER BY updated_at DESC, id LIMIT ? OFFSET ?`),
+      countUpTo: this.db.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM history_fts WHERE history_fts MATCH ? ORDER BY rowid DESC LIMIT ?)'),
+      // Best rank per chat; max(rowid) (the newest match) breaks ties.
+      ranked: this.db.prepare('SELECT chat_id FROM history_fts WHERE history_fts MATCH ? GROUP BY chat_id ORDER BY min(rank), max(rowid) DESC'),
+      newest: this.db.prepare('SELECT chat_id FROM history_fts WHERE history_fts MATCH ? ORDER BY rowid DESC'),
+      titles: this.db.prepare(`SELECT id AS chat_id FROM chats WHERE title LIKE ? ESCAPE '\\' ORDER BY updated_at DESC, id LIMIT ?`),
     };
   }
 }

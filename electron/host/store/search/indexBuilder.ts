@@ -40,7 +40,7 @@ function indexBatch(db: DatabaseSync, after: number, target: number, batchSize: 
 
 /** Indexes every message not yet indexed; resolves when done, or early when the database is closed (a restore). */
 export async function buildSearchIndex(db: DatabaseSync, options: IndexBuildOptions = {}): Promise<void> {
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 200;
   const state = searchIndexState(db);
   if (!state || state.doneThrough >= state.target) return;
   const started = Date.now();
