@@ -44,6 +44,10 @@ export function droppedNotice(count: number): string {
   return `[${count} earlier messages of this conversation were left out to fit the context window; no summary of them is available.]`;
 }
 
+function storageError(cause: unknown): AppError {
+  return appError('storage_error', `The chat's history could not be read to prepare the request (${cause instanceof Error ? cause.message : String(cause)}). Check free disk space and the data folder, then press Retry.`);
+}
+
 function syntheticUser(chatId: string, text: string): ChatMessage {
   return { id: `context-${randomUUID()}`, chatId, role: 'user', blocks: [{ type: 'text', text }], status: 'complete', createdAt: 0, updatedAt: 0 };
 }
@@ -71,13 +75,27 @@ export class ContextManager {
   }
 
   /** Reads the newest messages of a chat into `into` (the runner's history): about twice the budget, for a summary to draw on. */
-  load(chatId: string, settings: Settings, model: string, into: ChatMessage[]): Promise<RunWindow> {
+  async load(chatId: string, settings: Settings, model: string, into: ChatMessage[]): Promise<RunWindow> {
     const { budget } = this.budget(settings, model);
-    return loadTail({ repo: this.deps.repo, summaries: this.deps.summaries, chatId, tokenLimit: 2 * budget, resultLimit: settings.toolResultLimit, into });
+    try {
+      return await loadTail({ repo: this.deps.repo, summaries: this.deps.summaries, chatId, tokenLimit: 2 * budget, resultLimit: settings.toolResultLimit, into });
+    } catch (cause) {
+      // Reported by prepare() on the answer, so a history that cannot be read is shown, not only logged.
+      return { chatId, messages: into, summary: undefined, gap: 0, dropped: 0, error: storageError(cause) };
+    }
   }
 
-  /** Builds the next request of a run within the window; summarizes (and stores the summary) when it must. */
+  /** Builds the next request of a run within the window; summarizes (and stores the summary) when it must. Never throws. */
   async prepare(run: RunWindow, options: { tools: ExposedTool[]; settings: Settings; model: string; signal: AbortSignal }): Promise<Prepared> {
+    if (run.error) return { kind: 'error', error: run.error };
+    try {
+      return await this.fit(run, options);
+    } catch (cause) {
+      return { kind: 'error', error: storageError(cause) };
+    }
+  }
+
+  private async fit(run: RunWindow, options: { tools: ExposedTool[]; settings: Settings; model: string; signal: AbortSignal }): Promise<Prepared> {
     const { settings, model, signal } = options;
     const limit = settings.toolResultLimit;
     const { windowTokens, reserved, budget } = this.budget(settings, model);

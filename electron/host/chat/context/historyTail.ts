@@ -4,6 +4,7 @@
  * a 50,000-message chat never parses the whole history in one go.
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import type { AppError } from '../../../../shared/errors.ts';
 import type { ChatMessage } from '../../../../shared/chat.ts';
 import type { ChatRepository } from '../../store/chatRepository.ts';
 import type { StoredSummary, SummaryStore } from '../../store/historyWindow.ts';
@@ -22,6 +23,8 @@ export interface RunWindow {
   gap: number;
   /** Messages left out with no summary during this run (the summary request failed). */
   dropped: number;
+  /** Why the history could not be read (the run ends in this error). */
+  error?: AppError;
 }
 
 /** Loads the tail of `chatId` into `into` (empty): at most about `tokenLimit` estimated tokens, stopping at the summary. */

@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChatMessage } from '../../../../shared/chat.ts';
+import { defaultSettings, type Settings } from '../../../../shared/settings.ts';
+import { silentLogger } from '../../environment.ts';
+import { openHistoryDatabase } from '../../store/database.ts';
+import { ChatRepository } from '../../store/chatRepository.ts';
+import { SummaryStore } from '../../store/historyWindow.ts';
+import { memorySecretStore } from '../../store/memorySecretStore.ts';
+import { AnthropicProvider } from '../provider.ts';
+import { ContextManager, droppedNotice } from './contextManager.ts';
+import { estimateRequestTokens } from './estimate.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+// A chat of `turns` question/answer pairs of ~300 tokens each, in a real SQLite file; no API key (no summaries possible).
+function setup(turns: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'sb-context-unit-'));
+  dirs.push(dir);
+  const { db } = openHistoryDatabase(join(dir, 'history.db'), silentLogger);
+  const repo = new ChatRepository(db);
+  repo.createChat('c', 'chat', 'claude-sonnet-5-5', 1);
+  for (let i = 0; i < turns * 2; i++) {
+    const message: ChatMessage = { id: `m${i}`, chatId: 'c', role: i % 2 === 0 ? 'user' : 'assistant', blocks: [{ type: 'text', text: `${i}: ${'w'.repeat(1000)}` }], status: 'complete', createdAt: i, updatedAt: i };
+    repo.insertMessage(message);
+  }
+  const context = new ContextManager({ repo, summaries: new SummaryStore(() => db), provider: new AnthropicProvider(memorySecretStore()), logger: silentLogger });
+  return { db, repo, context };
+}
+
+const settings: Settings = { ...defaultSettings, contextWindow: 6_000, maxTokens: 1_000, contextManagement: 'host' };
+const options = { tools: [], settings, model: 'claude-sonnet-5-5', signal: new AbortController().signal };
+
+describe('context manager', () => {
+  it('sends a chat that fits whole, read from the newest page back', async () => {
+    const { context } = setup(5);
+    const history: ChatMessage[] = [];
+    const run = await context.load('c', settings, options.model, history);
+    expect(history.map((m) => m.id)).toEqual(Array.from({ length: 10 }, (_, i) => `m${i}`));
+    const prepared = await context.prepare(run, options);
+    expect(prepared.kind === 'ready' ? prepared.usage : undefined).toMatchObject({ clearedToolResults: 0, summarizedMessages: 0, droppedMessages: 0, counted: 'estimate' });
+  });
+
+  it('leaves older turns out with a notice when no summary can be made, and stays within the window', async () => {
+    const { context } = setup(40);
+    const history: ChatMessage[] = [];
+    const run = await context.load('c', settings, options.model, history);
+    // Only about twice the window is read, not the whole chat.
+    expect(history.length).toBeLessThan(80);
+    expect(history.at(-1)?.id).toBe('m79');
+    const prepared = await context.prepare(run, options);
+    if (prepared.kind !== 'ready') throw new Error(`not ready: ${prepared.kind}`);
+    const sent = JSON.stringify(prepared.request.messages);
+    expect(sent).toContain(droppedNotice(prepared.usage.droppedMessages));
+    expect(prepared.usage.droppedMessages).toBeGreaterThan(50);
+    expect(estimateRequestTokens(prepared.request) + prepared.request.max_tokens).toBeLessThanOrEqual(6_000);
+    expect(prepared.request.messages[0]?.role).toBe('user');
+    expect(sent).toContain('78: ');
+  });
+
+  it('turns a history that cannot be read into an error on the answer, not a throw', async () => {
+    const { db, context } = setup(2);
+    db.close();
+    const run = await context.load('c', settings, options.model, []);
+    const prepared = await context.prepare(run, options);
+    expect(prepared.kind === 'error' ? prepared.error.code : prepared.kind).toBe('storage_error');
+  });
+});
