@@ -7,7 +7,6 @@ import type { Result } from './errors.ts';
 import { serverConfigSchema, serverNameSchema, approvalPolicySchema } from './serverConfig.ts';
 import {
   importDecisionSchema,
-  type ExposedTool,
   type ImportOutcome,
   type ImportPreview,
   type LogLine,
@@ -18,6 +17,9 @@ import {
   type ResourceTemplateInfo,
   type ServerView,
   type TestConnectionReport,
+  type ToolSchemas,
+  type ToolSummary,
+  type ToolsDelta,
 } from './servers.ts';
 import type { ApprovalDecision, ChatPage, ChatRunState, ChatStreamEvent, ChatSummary, ContextUsage, PendingApproval, ToolPlanSummary } from './chat.ts';
 import { elicitationAnswerSchema, type PendingElicitation } from './elicitation.ts';
@@ -49,6 +51,8 @@ export const callSchemas = {
   'servers.signOut': serverId,
   // Tools, resources, prompts
   'tools.list': empty,
+  /** One tool's input and output schemas (the tool list and 'tools.changed' carry none). */
+  'tools.schema': z.object({ serverId: z.string().min(1), toolName: z.string().min(1) }),
   'tools.setEnabled': z.object({ serverId: z.string().min(1), toolName: z.string().min(1), enabled: z.boolean() }),
   'tools.setApproval': z.object({ serverId: z.string().min(1), toolName: z.string().min(1), policy: approvalPolicySchema }),
   'resources.list': z.object({ serverId: z.string().min(1), cursor: z.string().optional() }),
@@ -146,9 +150,10 @@ export interface CallResults {
   'servers.importApply': ImportOutcome;
   'servers.signIn': { authorizationUrl: string } | null;
   'servers.signOut': null;
-  'tools.list': ExposedTool[];
-  'tools.setEnabled': ExposedTool[];
-  'tools.setApproval': ExposedTool[];
+  'tools.list': ToolSummary[];
+  'tools.schema': ToolSchemas;
+  'tools.setEnabled': ToolSummary[];
+  'tools.setApproval': ToolSummary[];
   'resources.list': { resources: ResourceInfo[]; nextCursor?: string };
   'resources.templates': ResourceTemplateInfo[];
   'resources.read': ResourceContents[];
@@ -198,7 +203,8 @@ export type CallResult<K extends CallName> = CallResults[K];
 /** Payload of every event the host pushes. `*.changed` events replace the renderer's mirror whole. */
 export interface HostEvents {
   'servers.changed': ServerView[];
-  'tools.changed': ExposedTool[];
+  /** Per-server changes (summaries without schemas), at most one push per tick; 'tools.list' gives the whole list. */
+  'tools.changed': ToolsDelta;
   'server.log': LogLine;
   'chats.changed': ChatSummary[];
   'chat.stream': ChatStreamEvent;

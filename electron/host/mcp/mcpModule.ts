@@ -8,6 +8,7 @@ import type { ServerStatus, ServerView } from '../../../shared/servers.ts';
 import { createAuthApi } from '../auth/authApi.ts';
 import { createAuthService } from '../auth/authService.ts';
 import { createElicitationBroker } from '../elicitation/broker.ts';
+import type { SamplingBroker } from '../sampling/samplingBroker.ts';
 import type { HostEnvironment } from '../environment.ts';
 import type { HostEventHub } from '../events.ts';
 import type { McpModule } from '../ports.ts';
@@ -26,6 +27,8 @@ export interface McpModuleDeps {
   env: HostEnvironment;
   events: HostEventHub;
   createManager?: (deps: ServerManagerDeps) => McpServerManager;
+  /** Answers 2025-era sampling requests (built by the host around the chat's provider). */
+  sampling?: SamplingBroker;
 }
 
 /** The config the manager sees: registry-only fields removed, so toggling a tool never restarts its server. */
@@ -154,6 +157,7 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
   const managerDeps: ServerManagerDeps = {
     env,
     broker,
+    ...(deps.sampling ? { sampling: deps.sampling } : {}),
     authProvider: (id) => auth.providerFor(id),
     // Only servers that sign in with OAuth get the auth service's line; one sending its own header keeps the SDK's reason.
     authStatusMessage: (id) => (auth.providerFor(id) ? auth.statusMessage(id) : undefined),
