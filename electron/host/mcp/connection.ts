@@ -13,6 +13,7 @@ import { InflightCalls, runToolCall, type CallOutcome } from './toolCall.ts';
 import type { ServerCatalog } from './types.ts';
 import type { SamplingBroker } from '../sampling/samplingBroker.ts';
 import { announceRootsChanged } from './roots/roots.ts';
+import type { UrlElicitations } from './urlRequired/urlRequired.ts';
 
 /** What a connection reports to its owner. */
 export interface ConnectionHooks {
@@ -56,6 +57,8 @@ export class ServerConnection {
   private retiring = false;
   private freshness: CatalogFreshness | undefined;
   private sessionGone = false;
+  /** Set by the opener: shows -32042 URLs and tracks `notifications/elicitation/complete`. */
+  urlElicitations: UrlElicitations | undefined;
 
   constructor(serverId: string, client: Client, transport: Transport, hooks: ConnectionHooks) {
     this.serverId = serverId;
@@ -201,7 +204,13 @@ export class ServerConnection {
 
   /** Calls a tool; see runToolCall for timeout and abort semantics. */
   async callTool(toolName: string, args: Record<string, unknown>, options: ToolCallOptions, timeoutMs: number): Promise<CallOutcome> {
-    const outcome = await runToolCall(this.client, this.inflight, toolName, args, options, timeoutMs);
+    let outcome = await runToolCall(this.client, this.inflight, toolName, args, options, timeoutMs);
+    if (outcome.urlRequired && this.urlElicitations && !this.closing) {
+      // -32042: the user opens the URL, the server completes it, and the call is sent once more (once only).
+      const context = { ...(options.chatId !== undefined ? { chatId: options.chatId } : {}), ...(options.signal ? { signal: options.signal } : {}) };
+      const satisfied = await this.urlElicitations.satisfy(outcome.urlRequired, context);
+      outcome = satisfied.ok ? await runToolCall(this.client, this.inflight, toolName, args, options, timeoutMs) : { result: satisfied, connectionLost: false };
+    }
     if (outcome.connectionLost && !outcome.result.ok) this.reportLost(outcome.result.error.message);
     if (outcome.authRequired && !outcome.result.ok) this.reportAuthRequired(outcome.result.error.message);
     if (this.retiring && this.inflight.size === 0) void this.close();

@@ -15,6 +15,7 @@ import { lineHeads, lineSplitter } from './serverLogs.ts';
 import { toRootsResult } from './roots/roots.ts';
 import { redactUrl } from './serversFileMask.ts';
 import type { ServerCatalog } from './types.ts';
+import { UrlElicitations } from './urlRequired/urlRequired.ts';
 
 /** Everything needed to open one server. */
 export interface OpenSetup {
@@ -107,6 +108,10 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
       return connection.sample(sampling, request.params, current().allowSampling === true, ctx.mcpReq.signal);
     });
   }
+  const urlElicitations = new UrlElicitations(serverId, setup.broker);
+  connection.urlElicitations = urlElicitations;
+  // 2025-11-25 only (the 2026-07-28 revision has no such notification): a URL flow finished in the browser.
+  client.setNotificationHandler('notifications/elicitation/complete', (notification) => urlElicitations.complete(notification.params.elicitationId));
   client.setNotificationHandler('notifications/message', (notification) => {
     const data = notification.params.data;
     hooks.log('server', typeof data === 'string' ? data : JSON.stringify(data), notification.params.level);

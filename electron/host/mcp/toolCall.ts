@@ -3,12 +3,13 @@
  * abort reported as `cancelled` rather than as the SDK's REQUEST_TIMEOUT, and the set of calls in flight per server so an
  * elicitation can be tied to the chat that caused it.
  */
-import type { CallToolResult, Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client, ElicitRequestURLParams } from '@modelcontextprotocol/client';
 import { err, ok, type Result } from '../../../shared/errors.ts';
 import type { ToolResult } from '../../../shared/servers.ts';
 import type { ToolCallOptions } from '../ports.ts';
 import { toContent } from './convert.ts';
 import { describeRequestError, isAuthError, isConnectionLost, seconds } from './mcpErrors.ts';
+import { urlElicitationsOf } from './urlRequired/urlRequired.ts';
 
 /** The largest delay setTimeout accepts; the SDK's own timer is parked there because ours decides. */
 const parkedSdkTimeoutMs = 2_147_483_647;
@@ -115,6 +116,8 @@ export interface CallOutcome {
   result: Result<ToolResult>;
   connectionLost: boolean;
   authRequired?: boolean;
+  /** The server answered -32042: these URLs must be opened (and completed) before the call can succeed. */
+  urlRequired?: ElicitRequestURLParams[];
 }
 
 /** Calls a tool with our timeout and abort semantics. */
@@ -166,7 +169,13 @@ export async function runToolCall(
         connectionLost: false,
       };
     }
-    return { result: { ok: false, error: describeRequestError(error) }, connectionLost: isConnectionLost(error), ...(isAuthError(error) ? { authRequired: true } : {}) };
+    const urlRequired = urlElicitationsOf(error);
+    return {
+      result: { ok: false, error: describeRequestError(error) },
+      connectionLost: isConnectionLost(error),
+      ...(isAuthError(error) ? { authRequired: true } : {}),
+      ...(urlRequired ? { urlRequired } : {}),
+    };
   } finally {
     timer.stop();
     caller?.removeEventListener('abort', onCallerAbort);
