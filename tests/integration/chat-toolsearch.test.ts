@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatStreamEvent, ToolCallBlock, ToolSearchBlock } from '../../shared/chat.ts';
 import { startScriptedLlm, toolResults, toolResultText, type ScriptedLlm } from '../fixtures/scriptedLlm/index.ts';
-import { addEverything, startHost, tempDataDir, value, type HostUnderTest } from './chat-harness.ts';
+import { addEverything, FakeTools, startEngine, startHost, tempDataDir, textResult, value, type HostUnderTest } from './chat-harness.ts';
 
 const toolNames = (body: { tools?: { name: string }[] } | undefined) => (body?.tools ?? []).map((t) => t.name);
 
@@ -114,5 +114,52 @@ describe('tool search and tool scope through the host', () => {
     const call = page.messages.flatMap((m) => m.blocks).find((b): b is ToolCallBlock => b.type === 'tool_call');
     expect(call).toMatchObject({ exposedName: 'everything__echo', status: 'error', error: { code: 'tool_not_found' } });
     expect(page.chat.toolScope).toEqual({ excludedServers: ['everything'], excludedTools: [] });
+  }, 60_000);
+});
+
+describe("the API's tool search (server mode) through the chat engine", () => {
+  it('sends deferred tools with defer_loading, stores the search blocks from the stream, and sends them back before the tool result', async () => {
+    const llm = await startScriptedLlm({
+      apiKey: 'sk-test',
+      script: [
+        {
+          content: [
+            { type: 'server_tool_use', id: 'srvtoolu_1', input: { query: 'weather' } },
+            { type: 'tool_search_tool_result', tool_use_id: 'srvtoolu_1', tool_references: ['fake__weather'] },
+            { type: 'tool_use', name: 'fake__weather', id: 'toolu_w', input: {} },
+          ],
+        },
+        { expect: { toolResultsContain: ['sunny'] }, content: [{ type: 'text', text: 'It is sunny.' }] },
+      ],
+    });
+    const data = tempDataDir();
+    const tools = new FakeTools([
+      { name: 'weather', approval: 'always_allow', run: () => Promise.resolve(textResult('sunny')) },
+      { name: 'stocks', run: () => Promise.resolve(textResult('up')) },
+    ]);
+    const engine = await startEngine({ dataDir: data.dir, tools, baseUrl: llm.url, settings: { toolSearch: 'server', toolBudgetCount: 1 } });
+    try {
+      const chatId = value(await engine.chat.api['chats.create']({})).id;
+      value(await engine.chat.api['chat.send']({ chatId, text: 'Weather?' }));
+      expect((await engine.log.runEnd(chatId)).error).toBeUndefined();
+      const [first, second] = llm.messageRequests();
+      expect(first?.body?.tools).toEqual([
+        { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25', cache_control: { type: 'ephemeral' } },
+        expect.objectContaining({ name: 'fake__stocks', defer_loading: true }),
+        expect.objectContaining({ name: 'fake__weather', defer_loading: true }),
+      ]);
+      expect(second?.body?.messages?.[1]?.content).toEqual([
+        { type: 'server_tool_use', id: 'srvtoolu_1', name: 'tool_search_tool_bm25', input: { query: 'weather' } },
+        { type: 'tool_search_tool_result', tool_use_id: 'srvtoolu_1', content: { type: 'tool_search_tool_search_result', tool_references: [{ type: 'tool_reference', tool_name: 'fake__weather' }] } },
+        { type: 'tool_use', id: 'toolu_w', name: 'fake__weather', input: {} },
+      ]);
+      const page = value(await engine.chat.api['chats.get']({ chatId }));
+      const search = page.messages.flatMap((m) => m.blocks).find((b): b is ToolSearchBlock => b.type === 'tool_search');
+      expect(search).toMatchObject({ by: 'server', query: 'weather', status: 'done', loaded: ['fake__weather'] });
+    } finally {
+      await engine.chat.shutdown();
+      await llm.close();
+      data.remove();
+    }
   }, 60_000);
 });
