@@ -138,13 +138,14 @@ describe('planInstall: remotes', () => {
 });
 
 describe('previewValues and describeRun', () => {
-  it('shows secrets as <label> even when typed, and quotes words with spaces', () => {
+  it('shows secrets as <label> even when typed, and quotes words a shell would split', () => {
     const postgres = entry('io.github.modelcontextprotocol/postgres');
     const option = installOptions(postgres)[0]!;
     const inputs = planInstall(postgres, option).inputs;
     expect(inputs[0]).toMatchObject({ isSecret: true });
     const preview = planInstall(postgres, option, previewValues(inputs, { 'package.0': 'postgresql://u:pw@h/db' })).config;
-    expect(describeRun(preview)).toBe("npx -y @modelcontextprotocol/server-postgres@0.6.2 '<database_url>'");
+    expect(describeRun(preview)).toBe('npx -y @modelcontextprotocol/server-postgres@0.6.2 <database_url>');
+    expect(describeRun({ command: 'uvx', args: ['x', "it's here"] })).toBe("uvx x 'it'\\''s here'");
   });
 
   it('every bundled entry and option gives a config the servers file accepts once required inputs are filled', () => {

@@ -177,7 +177,8 @@ export function planInstall(server: ServerJson, option: InstallOption, values: R
   return { config, inputs: resolver.inputs, missing: resolver.missing };
 }
 
-const quote = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+// Placeholders of the preview (`<allowed_directory>`) read better bare, as in READMEs.
+const quote = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) || /^<[^<>\s]+>$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
 
 /** The exact command line (or URL) a config runs, quoted as a shell would need. */
 export function describeRun(config: ServerConfig): string {
