@@ -58,7 +58,7 @@ export function RequiredInputFields({ inputs, values, missing, onChange }: Requi
           </FormField>
         );
       })}
-      <p className="field-hint">{t('required.secretsHint')}</p>
+      {inputs.some((input) => input.isSecret) ? <p className="field-hint">{t('required.secretsHint')}</p> : null}
     </fieldset>
   );
 }
