@@ -6,12 +6,17 @@ import { ok } from '../../../../../../shared/errors.ts';
 import { setBridgeForTests } from '../../../../bridge/index.ts';
 import { initI18n } from '../../../../i18n/index.ts';
 import { fakeBridge } from '../../../common/fakeBridge.ts';
+import { useStore } from '../../../../store/index.ts';
+import { defaultSettings, type SettingsView } from '../../../../../../shared/settings.ts';
 import { ToolScopePicker } from './ToolScopePicker.tsx';
 
 beforeAll(() => {
   initI18n('en');
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  useStore.setState({ settings: undefined });
+});
 
 // Two servers: files (3 tools of 100 tokens) and notes (2 tools of 50 tokens); the plan counts what is in scope.
 const catalog = { files: ['read', 'write', 'list'], notes: ['add', 'find'] } as const;
@@ -71,5 +76,30 @@ describe('ToolScopePicker', () => {
     fireEvent.click(await screen.findByRole('checkbox', { name: 'notes' }));
     expect(onScopeChange).toHaveBeenCalledWith({ excludedServers: ['notes'], excludedTools: [] });
     expect(fake.calls.some((c) => c.name === 'chats.setToolScope')).toBe(false);
+  });
+
+  it('pins a tool and marks a server always loaded in the app settings', async () => {
+    const view: SettingsView = { ...defaultSettings, hasApiKey: true, secretStorage: 'file' };
+    useStore.setState({ settings: view });
+    let saved: unknown;
+    const fake = fakeBridge({
+      'chats.toolPlan': ({ scope }) => ok(planFor(scope ?? { excludedServers: [], excludedTools: [] })),
+      'settings.get': () => ok(view),
+      'settings.update': (patch) => {
+        saved = patch;
+        return ok({ ...view, ...patch });
+      },
+    });
+    setBridgeForTests(fake.bridge);
+    // The store saves settings through its own bridge binding.
+    useStore.getState().bindSettings(fake.bridge);
+    render(<ToolScopePicker chatId="c1" />);
+    fireEvent.click(await screen.findByRole('button', { name: /5 tools/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Show the tools of files' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Always load read (pin)' }));
+    await waitFor(() => expect(saved).toEqual({ pinnedTools: [{ serverId: 'files', toolName: 'read' }] }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Always load read (pin)' }).getAttribute('aria-pressed')).toBe('true'));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Always load' })[1]!);
+    await waitFor(() => expect(saved).toEqual({ alwaysLoadServers: ['notes'] }));
   });
 });

@@ -4,9 +4,10 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, ChevronRight, Wrench } from 'lucide-react';
+import { ChevronDown, ChevronRight, Pin, Wrench } from 'lucide-react';
 import type { ToolPlanSummary, ToolScope } from '../../../../../../shared/chat.ts';
 import { call } from '../../../../bridge/index.ts';
+import { useStore } from '../../../../store/index.ts';
 import { Dialog } from '../../../common/Dialog.tsx';
 import { VisibleText } from '../../../common/VisibleText.tsx';
 import { shortTokens, toggleServer, toggleTool } from './scopeModel.ts';
@@ -26,6 +27,8 @@ export function ToolScopePicker({ chatId, scope, onScopeChange }: ToolScopePicke
   const [plan, setPlan] = useState<ToolPlanSummary | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [expanded, setExpanded] = useState<string | undefined>();
+  const settings = useStore((s) => s.settings);
+  const updateSettings = useStore((s) => s.updateSettings);
 
   const refresh = useCallback(
     async (with_?: ToolScope) => {
@@ -50,6 +53,24 @@ export function ToolScopePicker({ chatId, scope, onScopeChange }: ToolScopePicke
     const saved = await call('chats.setToolScope', { chatId, scope: next });
     if (!saved.ok) return setError(saved.error.message);
     await refresh();
+  };
+
+  // Pins and always-load servers are app settings (they apply to every chat): saved, then the plan is asked again.
+  const saveSetting = async (patch: Parameters<typeof updateSettings>[0]): Promise<void> => {
+    const saved = await updateSettings(patch);
+    if (!saved.ok) return setError(saved.error.message);
+    await refresh(chatId ? undefined : scope);
+  };
+  const pinned = (serverId: string, toolName: string) => settings?.pinnedTools.some((p) => p.serverId === serverId && p.toolName === toolName) ?? false;
+  const togglePin = (serverId: string, toolName: string) => {
+    if (!settings) return;
+    const rest = settings.pinnedTools.filter((p) => p.serverId !== serverId || p.toolName !== toolName);
+    void saveSetting({ pinnedTools: pinned(serverId, toolName) ? rest : [...rest, { serverId, toolName }] });
+  };
+  const toggleAlways = (serverId: string) => {
+    if (!settings) return;
+    const on = settings.alwaysLoadServers.includes(serverId);
+    void saveSetting({ alwaysLoadServers: on ? settings.alwaysLoadServers.filter((s) => s !== serverId) : [...settings.alwaysLoadServers, serverId].sort() });
   };
 
   const current = plan?.scope;
@@ -84,6 +105,11 @@ export function ToolScopePicker({ chatId, scope, onScopeChange }: ToolScopePicke
                     <VisibleText text={server.serverId} />
                   </label>
                   <span className="muted">{t('scope.serverSize', { count: server.tools.length, tokens: shortTokens(tokens) })}</span>
+                  {settings && (
+                    <button type="button" className="btn btn-ghost btn-sm" aria-pressed={settings.alwaysLoadServers.includes(server.serverId)} onClick={() => toggleAlways(server.serverId)}>
+                      {t('scope.alwaysLoad')}
+                    </button>
+                  )}
                 </div>
                 {isOpen && (
                   <ul className="chat-scope-tools">
@@ -99,6 +125,17 @@ export function ToolScopePicker({ chatId, scope, onScopeChange }: ToolScopePicke
                           <VisibleText text={tool.toolName} />
                         </label>
                         <span className="muted">~{shortTokens(tool.tokens)}</span>
+                        {settings && (
+                          <button
+                            type="button"
+                            className="icon-btn"
+                            aria-pressed={pinned(server.serverId, tool.toolName)}
+                            aria-label={t('scope.pin', { tool: tool.toolName })}
+                            onClick={() => togglePin(server.serverId, tool.toolName)}
+                          >
+                            <Pin size={13} aria-hidden />
+                          </button>
+                        )}
                       </li>
                     ))}
                   </ul>
