@@ -145,6 +145,7 @@ export class ChatRepository {
     return {
       insertChat: p('INSERT INTO chats (id, title, title_locked, model, created_at, updated_at) VALUES (?, ?, 0, ?, ?, ?)'),
       getChat: p(`SELECT ${summaryColumns} FROM chats WHERE id = ?`),
+      chatsByIds: p(`SELECT ${summaryColumns} FROM chats WHERE id IN (SELECT value FROM json_each(?))`),
       listChats: p(`SELECT ${summaryColumns} FROM chats ORDER BY updated_at DESC, id LIMIT ? OFFSET ?`),
       searchChats: p(
         `SELECT ${summaryColumns} FROM chats c WHERE c.title LIKE ?1 ESCAPE '\\'
@@ -212,7 +213,8 @@ export class ChatRepository {
     if (!query) return (this.stmt('listChats').all(limit, offset) as Row[]).map(toSummary);
     const ids = this.search.chatIds(query, limit, offset);
     if (ids === undefined) return (this.stmt('searchChats').all(likePattern(query), limit, offset) as Row[]).map(toSummary);
-    return ids.map((id) => this.getChat(id)).filter((c): c is ChatSummary => c !== undefined);
+    const byId = new Map((this.stmt('chatsByIds').all(JSON.stringify(ids)) as Row[]).map((row) => [text(row, 'id'), toSummary(row)]));
+    return ids.map((id) => byId.get(id)).filter((c): c is ChatSummary => c !== undefined);
   }
 
   /** Renames a chat and locks its title against auto-titling. */
