@@ -158,7 +158,7 @@ export interface ContextUsage {
   counted: 'api' | 'estimate';
   /** Older tool results replaced by a short placeholder in this request. */
   clearedToolResults: number;
-  /** Messages covered by the chat's stored summary (sent in their place). */
+  /** Older messages the chat's stored summary condenses (sent in their place). */
   summarizedMessages: number;
   /** Older messages left out with no summary (the summary request failed, or they were beyond what it could read). */
   droppedMessages: number;

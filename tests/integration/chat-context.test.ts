@@ -126,6 +126,9 @@ describe('long chats stay inside the context window', () => {
     }
     const usage = value(await host.api['chat.context']({ chatId }));
     expect(usage?.summarizedMessages).toBeGreaterThan(0);
+    // The oldest turns were more than one summary request reads: counted as left out, and the model is told.
+    expect(usage?.droppedMessages).toBeGreaterThan(0);
+    expect(firstUserText(second ?? {})).toContain(`the oldest ${usage?.droppedMessages} of them were too many to summarize`);
 
     // After a restart the stored summary is reused, not recomputed.
     await host.host.shutdown();

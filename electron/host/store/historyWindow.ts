@@ -14,6 +14,8 @@ export interface StoredSummary {
   throughMessageId: string;
   /** How many messages the summary stands for (including those it could only count, not read). */
   coveredMessages: number;
+  /** Of those, the oldest ones it could not read (beyond what one summary request holds). */
+  unreadMessages: number;
   model: string;
   createdAt: number;
 }
@@ -23,6 +25,7 @@ const schema = `CREATE TABLE IF NOT EXISTS chat_context_summaries (
   text TEXT NOT NULL,
   through_message_id TEXT NOT NULL,
   covered_messages INTEGER NOT NULL,
+  unread_messages INTEGER NOT NULL DEFAULT 0,
   model TEXT NOT NULL,
   created_at INTEGER NOT NULL
 )`;
@@ -40,13 +43,16 @@ export class SummaryStore {
     const db = this.database();
     if (this.prepared?.db !== db) {
       db.exec(schema);
+      // Tables made by development builds before unread_messages existed get the column.
+      const columns = db.prepare('PRAGMA table_info(chat_context_summaries)').all() as Row[];
+      if (!columns.some((c) => text(c, 'name') === 'unread_messages')) db.exec('ALTER TABLE chat_context_summaries ADD COLUMN unread_messages INTEGER NOT NULL DEFAULT 0');
       this.prepared = {
         db,
         get: db.prepare('SELECT * FROM chat_context_summaries WHERE chat_id = ?'),
         put: db.prepare(
-          `INSERT INTO chat_context_summaries (chat_id, text, through_message_id, covered_messages, model, created_at) VALUES (?, ?, ?, ?, ?, ?)
+          `INSERT INTO chat_context_summaries (chat_id, text, through_message_id, covered_messages, unread_messages, model, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (chat_id) DO UPDATE SET text = excluded.text, through_message_id = excluded.through_message_id,
-             covered_messages = excluded.covered_messages, model = excluded.model, created_at = excluded.created_at`,
+             covered_messages = excluded.covered_messages, unread_messages = excluded.unread_messages, model = excluded.model, created_at = excluded.created_at`,
         ),
       };
     }
@@ -62,6 +68,7 @@ export class SummaryStore {
       text: text(row, 'text'),
       throughMessageId: text(row, 'through_message_id'),
       coveredMessages: num(row, 'covered_messages'),
+      unreadMessages: num(row, 'unread_messages'),
       model: text(row, 'model'),
       createdAt: num(row, 'created_at'),
     };
@@ -69,6 +76,6 @@ export class SummaryStore {
 
   /** Saves (replaces) the chat's summary. */
   put(summary: StoredSummary): void {
-    this.statements().put.run(summary.chatId, summary.text, summary.throughMessageId, summary.coveredMessages, summary.model, summary.createdAt);
+    this.statements().put.run(summary.chatId, summary.text, summary.throughMessageId, summary.coveredMessages, summary.unreadMessages, summary.model, summary.createdAt);
   }
 }

@@ -108,7 +108,7 @@ export class ContextManager {
     for (let attempt = 0; attempt < 3; attempt++) {
       // Estimates are scaled by the model's calibration; the budget is compared in raw estimate units.
       const scaled = Math.floor(budget / this.counter.factor(model));
-      const prefix = (): number => toolsAndSystem + extra + (run.summary ? textTokens(summaryPreamble(run.summary.text, run.summary.coveredMessages)) : 0) + (run.dropped > 0 ? 40 : 0);
+      const prefix = (): number => toolsAndSystem + extra + (run.summary ? textTokens(summaryPreamble(run.summary.text, run.summary.coveredMessages, run.summary.unreadMessages)) : 0) + (run.dropped > 0 ? 40 : 0);
       let costs = run.messages.map((m) => messageCost(m, limit));
       let plan = planWindow(run.messages, costs, prefix(), scaled);
       if (!plan.fits || run.gap > 0) {
@@ -123,10 +123,10 @@ export class ContextManager {
           const through = older.at(-1);
           if (made?.ok && through) {
             const covered = (run.summary?.coveredMessages ?? 0) + run.gap + cut;
-            run.summary = { chatId: run.chatId, text: made.value.text, throughMessageId: through.id, coveredMessages: covered, model, createdAt: Date.now() };
+            // Messages the summary stands for but could not read (beyond its own window) stay reported as left out.
+            const unread = (run.summary?.unreadMessages ?? 0) + run.gap + made.value.left;
+            run.summary = { chatId: run.chatId, text: made.value.text, throughMessageId: through.id, coveredMessages: covered, unreadMessages: unread, model, createdAt: Date.now() };
             this.deps.summaries.put(run.summary);
-            // Messages the summary stands for but could not read (beyond its own window) are reported as left out.
-            run.dropped += made.value.left + run.gap;
           } else {
             if (made && !made.ok) summaryError = made.error;
             this.deps.logger.warn('chat summary failed; older messages left out', { chatId: run.chatId, reason: summaryError?.message ?? 'no client' });
@@ -151,7 +151,7 @@ export class ContextManager {
         };
       }
       const prefixMessages: ChatMessage[] = [];
-      if (run.summary) prefixMessages.push(syntheticUser(run.chatId, summaryPreamble(run.summary.text, run.summary.coveredMessages)));
+      if (run.summary) prefixMessages.push(syntheticUser(run.chatId, summaryPreamble(run.summary.text, run.summary.coveredMessages, run.summary.unreadMessages)));
       if (run.dropped > 0) prefixMessages.push(syntheticUser(run.chatId, droppedNotice(run.dropped)));
       const request = build([...prefixMessages, ...withClearedResults(run.messages, plan.cleared)]);
       // The estimate of the whole request; a difference from the plan (tools that depend on history) is carried over.
@@ -183,8 +183,8 @@ export class ContextManager {
         reservedTokens: reserved,
         counted,
         clearedToolResults: plan.cleared.size,
-        summarizedMessages: run.summary?.coveredMessages ?? 0,
-        droppedMessages: run.dropped,
+        summarizedMessages: run.summary ? run.summary.coveredMessages - run.summary.unreadMessages : 0,
+        droppedMessages: run.dropped + (run.summary?.unreadMessages ?? 0),
         apiContextManagement: api,
       };
       this.usages.set(run.chatId, usage);

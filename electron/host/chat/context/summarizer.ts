@@ -16,8 +16,9 @@ export const summarizerSystem =
   'Write a compact, factual summary in the language of the conversation. Do not address the user.';
 
 /** How the summary is introduced to the model at the start of later requests. */
-export function summaryPreamble(text: string, coveredMessages: number): string {
-  return `[Summary of the ${coveredMessages} earlier messages of this conversation, which were condensed to fit the context window]\n${text}`;
+export function summaryPreamble(text: string, coveredMessages: number, unreadMessages = 0): string {
+  const unread = unreadMessages > 0 ? `; the oldest ${unreadMessages} of them were too many to summarize and are left out` : '';
+  return `[Summary of the ${coveredMessages} earlier messages of this conversation, which were condensed to fit the context window${unread}]\n${text}`;
 }
 
 // Tool results inside the transcript are cut: the summary needs what they were about, not their bulk.
