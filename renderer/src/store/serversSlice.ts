@@ -4,7 +4,8 @@ import type { Bridge, CallName, CallParams, CallResult } from '../../../shared/c
 import { err, type Result } from '../../../shared/errors.ts';
 import type { ApprovalPolicy, ServerConfig } from '../../../shared/serverConfig.ts';
 import { ownValue } from '../../../shared/ownRecord.ts';
-import type { ExposedTool, ImportDecision, LogLine, ServerView } from '../../../shared/servers.ts';
+import type { ImportDecision, LogLine, ServerView, ToolSchemas, ToolSummary } from '../../../shared/servers.ts';
+import { applyToolsDelta, groupTools, type ToolsByServer } from './toolsDelta.ts';
 import type { StoreState } from './index.ts';
 
 /** Lines kept per server in the live log viewer. */
@@ -17,7 +18,8 @@ export interface ServersSlice {
   serversLoaded: boolean;
   /** Why the server list could not be loaded, if it could not. */
   serversError: string | undefined;
-  tools: ExposedTool[];
+  /** Tool summaries per server (no schemas: `loadToolSchema` asks for one), updated by per-server deltas. */
+  toolsByServer: ToolsByServer;
   /** Log lines per server id, oldest first, capped. */
   logs: Record<string, LogLine[]>;
   bindServers: (bridge: Bridge) => () => void;
@@ -32,8 +34,10 @@ export interface ServersSlice {
   loadLogs: (id: string) => Promise<Result<LogLine[]>>;
   importPreview: (text: string) => Promise<Result<CallResult<'servers.importPreview'>>>;
   importApply: (text: string, decisions: ImportDecision[]) => Promise<Result<CallResult<'servers.importApply'>>>;
-  setToolEnabled: (serverId: string, toolName: string, enabled: boolean) => Promise<Result<ExposedTool[]>>;
-  setToolApproval: (serverId: string, toolName: string, policy: ApprovalPolicy) => Promise<Result<ExposedTool[]>>;
+  setToolEnabled: (serverId: string, toolName: string, enabled: boolean) => Promise<Result<ToolSummary[]>>;
+  setToolApproval: (serverId: string, toolName: string, policy: ApprovalPolicy) => Promise<Result<ToolSummary[]>>;
+  /** One tool's schemas, fetched from the host when a view needs them. */
+  loadToolSchema: (serverId: string, toolName: string) => Promise<Result<ToolSchemas>>;
 }
 
 /** Merges two ordered log lists by seq, dropping duplicates, keeping the newest `maxLogLines`. */
@@ -63,9 +67,9 @@ export const createServersSlice: StateCreator<StoreState, [], [], ServersSlice> 
     if (result.ok) set((s) => ({ servers: upsert(s.servers, result.value, previousId) }));
     return result;
   };
-  const withTools = async (pending: Promise<Result<ExposedTool[]>>): Promise<Result<ExposedTool[]>> => {
+  const withTools = async (pending: Promise<Result<ToolSummary[]>>): Promise<Result<ToolSummary[]>> => {
     const result = await pending;
-    if (result.ok) set({ tools: result.value });
+    if (result.ok) set({ toolsByServer: groupTools(result.value) });
     return result;
   };
 
@@ -73,13 +77,13 @@ export const createServersSlice: StateCreator<StoreState, [], [], ServersSlice> 
     servers: [],
     serversLoaded: false,
     serversError: undefined,
-    tools: [],
+    toolsByServer: groupTools([]),
     logs: {},
 
     bindServers(next) {
       bridge = next;
       const offServers = next.on('servers.changed', (servers) => set({ servers, serversLoaded: true, serversError: undefined }));
-      const offTools = next.on('tools.changed', (tools) => set({ tools }));
+      const offTools = next.on('tools.changed', (delta) => set((s) => ({ toolsByServer: applyToolsDelta(s.toolsByServer, delta) })));
       const offLog = next.on('server.log', (line) =>
         set((s) => ({ logs: { ...s.logs, [line.serverId]: mergeLogs(ownValue(s.logs, line.serverId) ?? [], [line]) } })),
       );
@@ -87,7 +91,7 @@ export const createServersSlice: StateCreator<StoreState, [], [], ServersSlice> 
         set(r.ok ? { servers: r.value, serversLoaded: true, serversError: undefined } : { serversLoaded: true, serversError: r.error.message }),
       );
       void next.invoke('tools.list', {}).then((r) => {
-        if (r.ok) set({ tools: r.value });
+        if (r.ok) set({ toolsByServer: groupTools(r.value) });
       });
       return () => {
         offServers();
@@ -100,7 +104,7 @@ export const createServersSlice: StateCreator<StoreState, [], [], ServersSlice> 
     updateServer: (id, config, name) => withView(invoke('servers.update', { id, config, ...(name && name !== id ? { name } : {}) }), id),
     async removeServer(id) {
       const result = await invoke('servers.remove', { id });
-      if (result.ok) set((s) => ({ servers: s.servers.filter((v) => v.id !== id), tools: s.tools.filter((t) => t.serverId !== id) }));
+      if (result.ok) set((s) => ({ servers: s.servers.filter((v) => v.id !== id), toolsByServer: applyToolsDelta(s.toolsByServer, { servers: [{ serverId: id, upsert: [], remove: (ownValue(s.toolsByServer, id) ?? []).map((t) => t.toolName) }] }) }));
       return result;
     },
     setServerEnabled: (id, enabled) => withView(invoke('servers.setEnabled', { id, enabled })),
@@ -116,11 +120,16 @@ export const createServersSlice: StateCreator<StoreState, [], [], ServersSlice> 
     importApply: (text, decisions) => invoke('servers.importApply', { text, decisions }),
     setToolEnabled: (serverId, toolName, enabled) => withTools(invoke('tools.setEnabled', { serverId, toolName, enabled })),
     setToolApproval: (serverId, toolName, policy) => withTools(invoke('tools.setApproval', { serverId, toolName, policy })),
+    loadToolSchema: (serverId, toolName) => invoke('tools.schema', { serverId, toolName }),
   };
 };
 
 /** Selects one server by id. */
 export const selectServer = (id: string) => (state: StoreState): ServerView | undefined => state.servers.find((s) => s.id === id);
+
+/** Selects one server's tool summaries (a stable empty list when it has none). */
+const noTools: ToolSummary[] = [];
+export const selectServerTools = (id: string) => (state: StoreState): ToolSummary[] => ownValue(state.toolsByServer, id) ?? noTools;
 
 /** Selects the log of one server. */
 const noLines: LogLine[] = [];

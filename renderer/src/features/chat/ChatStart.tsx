@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { KeyRound, Paperclip, Server, Slash } from 'lucide-react';
 import { useStore } from '../../store/index.ts';
+import { countEnabledTools } from '../../store/toolsDelta.ts';
 import { navigate } from './hooks/appActions.ts';
 import { Composer } from './composer/Composer.tsx';
 import './chat.css';
@@ -12,7 +13,7 @@ function Hints() {
   const servers = useStore((s) => s.servers);
   const serversLoaded = useStore((s) => s.serversLoaded);
   const ready = servers.filter((s) => s.status.state === 'ready');
-  const tools = useStore((s) => s.tools.filter((tool) => tool.enabled).length);
+  const tools = useStore((s) => countEnabledTools(s.toolsByServer));
   const cards = hasKey ? 3 : 4;
   return (
     <div className={`chat-start-hints has-${cards}`}>

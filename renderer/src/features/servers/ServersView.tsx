@@ -8,7 +8,7 @@ import { useStore } from '../../store/index.ts';
 import { ServerFormDialog } from './form/ServerFormDialog.tsx';
 import { emptyForm, formFromConfig, type ServerFormState } from './form/serverForm.ts';
 import { ImportDialog } from './import/ImportDialog.tsx';
-import { ServerCard } from './ServerCard.tsx';
+import { ServerList } from './ServerList.tsx';
 import { BrowseTab } from './browse/BrowseTab.tsx';
 import { EmptyServers } from './templates/EmptyServers.tsx';
 import { TemplateDialog } from './templates/TemplateDialog.tsx';
@@ -82,11 +82,7 @@ export function ServersView() {
             {loaded && !loadError && servers.length === 0 ? (
               <EmptyServers onTemplate={(template) => setOpen({ kind: 'template', template })} onAdd={add} onImport={() => setOpen({ kind: 'import' })} />
             ) : null}
-            <div className="sv-list">
-              {servers.map((server) => (
-                <ServerCard key={server.id} server={server} onEdit={edit} />
-              ))}
-            </div>
+            <ServerList servers={servers} onEdit={edit} />
           </div>
         )}
       </div>

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ok } from '../../../../shared/errors.ts';
 import type { ExposedTool, ServerView } from '../../../../shared/servers.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { useStore } from '../../store/index.ts';
+import { groupTools } from '../../store/toolsDelta.ts';
 import { fakeBridge } from '../common/fakeBridge.ts';
 import { ToolList } from './ToolList.tsx';
 
@@ -20,12 +21,12 @@ beforeAll(() => {
 });
 afterEach(() => {
   cleanup();
-  useStore.setState({ tools: [] });
+  useStore.setState({ toolsByServer: groupTools([]) });
 });
 
 describe('ToolList', () => {
   it('shows the whole description on demand, not only the first two lines', async () => {
-    useStore.setState({ tools: [tool({ description: `Formats a date.\n\n${HIDDEN_TAIL}` })] });
+    useStore.setState({ toolsByServer: groupTools([tool({ description: `Formats a date.\n\n${HIDDEN_TAIL}` })]) });
     render(<ToolList server={server} />);
     const row = screen.getByTestId('tool-row');
     const description = within(row).getByTestId('tool-description');
@@ -39,7 +40,7 @@ describe('ToolList', () => {
   });
 
   it('needs no control for a short one-line description', () => {
-    useStore.setState({ tools: [tool({ description: 'Formats a date.' })] });
+    useStore.setState({ toolsByServer: groupTools([tool({ description: 'Formats a date.' })]) });
     render(<ToolList server={server} />);
     expect(screen.queryByRole('button', { name: 'Show full description' })).toBeNull();
     expect(screen.getByTestId('tool-description').className).toContain('is-expanded');
@@ -65,7 +66,7 @@ describe('ToolList', () => {
   });
 
   it('isolates names and shows their invisible and direction-changing characters', () => {
-    useStore.setState({ tools: [tool({ toolName: 'read\u202Etxt.exe', title: 'Safe\u200Breader', description: 'Reads.\u2066hidden\u2069' })] });
+    useStore.setState({ toolsByServer: groupTools([tool({ toolName: 'read\u202Etxt.exe', title: 'Safe\u200Breader', description: 'Reads.\u2066hidden\u2069' })]) });
     render(<ToolList server={server} />);
     const row = screen.getByTestId('tool-row');
     const names = row.querySelectorAll('bdi.visible-text');
@@ -76,10 +77,45 @@ describe('ToolList', () => {
   });
 
   it('unfolds the description of a tool that becomes flagged while the list is open', () => {
-    useStore.setState({ tools: [tool({ approval: 'always_allow', description: `Formats a date.\n\n${HIDDEN_TAIL}` })] });
+    useStore.setState({ toolsByServer: groupTools([tool({ approval: 'always_allow', description: `Formats a date.\n\n${HIDDEN_TAIL}` })]) });
     render(<ToolList server={server} />);
     expect(screen.getByTestId('tool-description').className).not.toContain('is-expanded');
-    act(() => useStore.setState({ tools: [tool({ approval: 'always_allow', changedSinceApproval: true, description: `Formats a date.\n\n${HIDDEN_TAIL}` })] }));
+    act(() => useStore.setState({ toolsByServer: groupTools([tool({ approval: 'always_allow', changedSinceApproval: true, description: `Formats a date.\n\n${HIDDEN_TAIL}` })]) }));
     expect(screen.getByTestId('tool-description').className).toContain('is-expanded');
+  });
+
+  it('renders a bounded number of rows for a 5,000-tool server and filters as you type', async () => {
+    // jsdom has no layout: give the scroll box a 640 px viewport and each row 74 px, as a window would.
+    for (const property of ['clientHeight', 'offsetHeight'] as const) {
+      const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, property) ?? Object.getOwnPropertyDescriptor(Element.prototype, property);
+      Object.defineProperty(HTMLElement.prototype, property, {
+        configurable: true,
+        get(this: HTMLElement) {
+          return this.classList.contains('sv-tool-scroll') ? 640 : 74;
+        },
+      });
+      onTestFinished(() => {
+        if (original) Object.defineProperty(HTMLElement.prototype, property, original);
+        else Reflect.deleteProperty(HTMLElement.prototype, property);
+      });
+    }
+    const many = Array.from({ length: 5000 }, (_, i) => tool({ toolName: `tool_${String(i).padStart(4, '0')}`, description: `Does thing number ${i}` }));
+    useStore.setState({ toolsByServer: groupTools(many) });
+    render(<ToolList server={server} />);
+    const rows = screen.getAllByTestId('tool-row');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(100);
+    expect(screen.getByRole('list', { name: 'Tools of helpers' }).getAttribute('style')).toContain('height');
+    await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Filter tools' }), 'number 4321');
+    await waitFor(() => expect(screen.getAllByTestId('tool-row').map((row) => row.textContent)).toEqual([expect.stringContaining('tool_4321')]));
+    expect(screen.getByTestId('tool-count').textContent).toBe('1 of 5000 tools');
+  });
+
+  it('says so when no tool matches the filter', async () => {
+    useStore.setState({ toolsByServer: groupTools(Array.from({ length: 12 }, (_, i) => tool({ toolName: `t${i}` }))) });
+    render(<ToolList server={server} />);
+    await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Filter tools' }), 'zzz');
+    await waitFor(() => expect(screen.queryAllByTestId('tool-row')).toHaveLength(0));
+    expect(screen.getByTestId('tool-count').textContent).toBe('No tool matches the filter.');
   });
 });
