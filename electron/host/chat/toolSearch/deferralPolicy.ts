@@ -8,7 +8,8 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatMessage } from '../../../../shared/chat.ts';
 import type { ExposedTool } from '../../../../shared/servers.ts';
 import type { Settings } from '../../../../shared/settings.ts';
-import { contextWindow, estimateTokens } from './tokens.ts';
+import { contextWindowOf } from '../context/modelWindows.ts';
+import { estimateTokens } from './tokens.ts';
 
 /** How tools go out: all of them, or some deferred behind the API's search or the host's. */
 export type ToolPlanMode = 'all' | 'server' | 'host';
@@ -23,7 +24,7 @@ export interface ToolPlan {
 }
 
 /** The settings the policy reads. */
-export type ToolPlanSettings = Pick<Settings, 'apiBaseUrl' | 'toolSearch' | 'toolBudgetPercent' | 'toolBudgetCount' | 'alwaysLoadServers' | 'pinnedTools'>;
+export type ToolPlanSettings = Pick<Settings, 'apiBaseUrl' | 'toolSearch' | 'toolBudgetPercent' | 'toolBudgetCount' | 'alwaysLoadServers' | 'pinnedTools' | 'contextWindow'>;
 
 /** The search in effect: `auto` is the API's own on api.anthropic.com, Switchboard's on any other base URL. */
 export function searchMode(settings: Pick<Settings, 'apiBaseUrl' | 'toolSearch'>): 'server' | 'host' | 'off' {
@@ -46,9 +47,9 @@ export function toolTokens(tools: ExposedTool[]): number {
 }
 
 /** True when sending every tool would exceed the budget (token share of the window, or tool count). */
-export function overBudget(tools: ExposedTool[], settings: Pick<Settings, 'toolBudgetPercent' | 'toolBudgetCount'>, model: string): boolean {
+export function overBudget(tools: ExposedTool[], settings: Pick<Settings, 'toolBudgetPercent' | 'toolBudgetCount' | 'contextWindow'>, model: string): boolean {
   if (tools.length > settings.toolBudgetCount) return true;
-  return toolTokens(tools) > (contextWindow(model) * settings.toolBudgetPercent) / 100;
+  return toolTokens(tools) > (contextWindowOf(model, settings.contextWindow) * settings.toolBudgetPercent) / 100;
 }
 
 const byName = (a: ExposedTool, b: ExposedTool): number => (a.exposedName < b.exposedName ? -1 : a.exposedName > b.exposedName ? 1 : 0);
