@@ -7,6 +7,7 @@ import { applyLanguage } from './i18n/index.ts';
 import { useStore } from './store/index.ts';
 import { ChatView } from './features/chat/ChatView.tsx';
 import { ElicitationHost } from './features/elicitation/ElicitationHost.tsx';
+import { SamplingDock } from './features/sampling/SamplingCards.tsx';
 import { Toaster } from './features/common/Toaster.tsx';
 import { StorageNotices } from './features/notices/StorageNotices.tsx';
 import { TooltipProvider } from './features/common/Tooltip.tsx';
@@ -80,6 +81,7 @@ export function App() {
         </main>
       </div>
       <ElicitationHost />
+      <SamplingDock />
       <Toaster />
     </TooltipProvider>
   );

@@ -8,6 +8,7 @@ import { notifyError } from './hooks/appActions.ts';
 import { Composer } from './composer/Composer.tsx';
 import { MessageList } from './messages/MessageList.tsx';
 import { ChatStart } from './ChatStart.tsx';
+import { ChatSamplingCards } from '../sampling/SamplingCards.tsx';
 import './chat.css';
 
 function saveFile(filename: string, mimeType: string, content: string): void {
@@ -91,6 +92,7 @@ export function ChatView({ chatId }: { chatId?: string | undefined }) {
         <ExportMenu chatId={chatId} />
       </header>
       {open.messages.length === 0 && !open.run.generating ? <ChatStart chatId={chatId} /> : <MessageList key={chatId} open={open} />}
+      <ChatSamplingCards chatId={chatId} />
       <footer className="chat-footer">
         <Composer key={chatId} chatId={chatId} chatModel={open.chat.model} generating={open.run.generating} />
         <p className="chat-disclaimer">{t('view.disclaimer')}</p>

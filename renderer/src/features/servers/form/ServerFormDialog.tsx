@@ -9,6 +9,7 @@ import { Dialog } from '../../common/Dialog.tsx';
 import { Segmented } from '../../common/Segmented.tsx';
 import { errorText } from '../../common/errorText.ts';
 import { AdvancedFields, HttpFields, StdioFields } from './TransportFields.tsx';
+import { ClientFeaturesFields } from './ClientFeaturesFields.tsx';
 import { FormField } from './FormField.tsx';
 import { OAuthFields } from './OAuthFields.tsx';
 import { configFromForm, formFieldOf, type ServerFormState } from './serverForm.ts';
@@ -151,6 +152,7 @@ export function ServerFormDialog({ onClose, initial, editing, takenNames }: Serv
             <OAuthFields form={form} message={message} />
           </>
         )}
+        <ClientFeaturesFields form={form} message={message} />
         <AdvancedFields form={form} message={message} />
         {/* Enter in any field saves, as in any form. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />

@@ -53,6 +53,17 @@ describe('server form conversion', () => {
     expect(configFromForm(state)).toEqual({ type: 'http', url: 'https://h/mcp', headers: { Authorization: 'Bearer x' } });
   });
 
+  it('keeps roots (absolute folders only) and the always-allow-sampling switch, on either transport', () => {
+    const config = { command: 'node', roots: ['/home/me/a', 'C:\\work'], allowSampling: true };
+    const state = formFromConfig('x', config);
+    expect(state.roots).toEqual(['/home/me/a', 'C:\\work']);
+    expect(state.allowSampling).toBe(true);
+    expect(configFromForm({ ...state, roots: [...state.roots, '  '] })).toEqual(config);
+    expect(validateForm({ ...state, roots: ['relative/dir'] }, [])['roots.0']).toEqual({ key: 'form.errors.rootAbsolute' });
+    expect(configFromForm({ ...emptyForm(), name: 'r', transport: 'http', url: 'https://h/mcp', roots: ['/srv'] })).toEqual({ type: 'http', url: 'https://h/mcp', roots: ['/srv'] });
+    expect(formFieldOf('config.roots.1', state)).toBe('roots.1');
+  });
+
   it('maps host field errors to form fields', () => {
     const state = { ...emptyForm(), env: [{ key: 'TOKEN', value: '••' }] };
     expect(formFieldOf('config.command', state)).toBe('command');

@@ -31,6 +31,10 @@ export interface ServerFormState {
   connectTimeout: string;
   /** Tool call timeout in seconds, as typed. */
   toolTimeout: string;
+  /** Folders offered to the server as roots (absolute paths, one per row). */
+  roots: string[];
+  /** Answer the server's sampling requests without asking. */
+  allowSampling: boolean;
 }
 
 /** Field path -> i18n key (namespace `servers`) with interpolation values. */
@@ -38,7 +42,7 @@ export type FormErrors = Record<string, { key: string; values?: Record<string, s
 
 /** A blank form for a new stdio server. */
 export function emptyForm(): ServerFormState {
-  return { name: '', transport: 'stdio', command: '', args: [], env: [], cwd: '', url: '', httpType: 'http', headers: [], oauth: emptyOAuthForm(), connectTimeout: '', toolTimeout: '' };
+  return { name: '', transport: 'stdio', command: '', args: [], env: [], cwd: '', url: '', httpType: 'http', headers: [], oauth: emptyOAuthForm(), connectTimeout: '', toolTimeout: '', roots: [], allowSampling: false };
 }
 
 const toPairs = (record: Record<string, string> | undefined, publicNames: string[] | undefined, caseless = false): Pair[] => {
@@ -50,7 +54,7 @@ const seconds = (ms: number | undefined): string => (ms === undefined ? '' : Str
 
 /** The form state of an existing server. */
 export function formFromConfig(name: string, config: ServerConfig): ServerFormState {
-  const base = { ...emptyForm(), name, connectTimeout: seconds(config.connectTimeoutMs), toolTimeout: seconds(config.toolTimeoutMs) };
+  const base = { ...emptyForm(), name, connectTimeout: seconds(config.connectTimeoutMs), toolTimeout: seconds(config.toolTimeoutMs), roots: config.roots ?? [], allowSampling: config.allowSampling === true };
   if (isHttpConfig(config)) return { ...base, transport: 'http', url: config.url, httpType: config.type, headers: toPairs(config.headers, config.publicHeaders, true), oauth: oauthFormFromConfig(config.oauth) };
   return { ...base, transport: 'stdio', command: config.command, args: config.args ?? [], env: toPairs(config.env, config.publicEnv), cwd: config.cwd ?? '' };
 }
@@ -113,6 +117,9 @@ export function validateForm(state: ServerFormState, takenNames: readonly string
   }
   checkTimeout(state.connectTimeout, 'connectTimeout', 1, 600, errors);
   checkTimeout(state.toolTimeout, 'toolTimeout', 1, 86_400, errors);
+  state.roots.forEach((root, index) => {
+    if (root.trim() && !isAbsolutePath(root.trim())) errors[`roots.${index}`] = { key: 'form.errors.rootAbsolute' };
+  });
   return errors;
 }
 
@@ -143,7 +150,14 @@ export function configFromForm(state: ServerFormState, previous?: ServerConfig):
     : {};
   const connectTimeoutMs = ms(state.connectTimeout);
   const toolTimeoutMs = ms(state.toolTimeout);
-  const timeouts = { ...(connectTimeoutMs !== undefined ? { connectTimeoutMs } : {}), ...(toolTimeoutMs !== undefined ? { toolTimeoutMs } : {}) };
+  const roots = state.roots.map((root) => root.trim()).filter((root) => root !== '');
+  // Client features ride with the timeouts: the same on both transports.
+  const timeouts = {
+    ...(connectTimeoutMs !== undefined ? { connectTimeoutMs } : {}),
+    ...(toolTimeoutMs !== undefined ? { toolTimeoutMs } : {}),
+    ...(roots.length ? { roots } : {}),
+    ...(state.allowSampling ? { allowSampling: true } : {}),
+  };
   if (state.transport === 'http') {
     const headers = fromPairs(state.headers);
     const publicHeaders = publicNames(state.headers);
@@ -179,6 +193,7 @@ export function formFieldOf(field: string | undefined, state: ServerFormState): 
     return index >= 0 ? `${head}.${index}.value` : head;
   }
   if (head === 'args') return rest ? `args.${rest}` : 'args';
+  if (head === 'roots') return rest ? `roots.${rest}` : undefined;
   if (head === 'oauth') return ['clientId', 'clientSecret', 'scopes', 'callbackPort'].includes(rest) ? `oauth.${rest}` : undefined;
   if (['name', 'command', 'cwd', 'url'].includes(head)) return head;
   if (head === 'connectTimeoutMs') return 'connectTimeout';
