@@ -37,6 +37,11 @@ function rootPathSchema() {
     .refine((value) => value.startsWith('/') || /^[A-Za-z]:[\\/]/.test(value) || value.startsWith('\\\\'), 'A root must be an absolute folder path');
 }
 
+/** The per-server protocol choices: 'auto' or a pinned revision. */
+export const protocolChoices = ['auto', '2026-07-28', '2025-11-25'] as const;
+/** MCP log levels, least severe first. */
+export const logLevels = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+
 const switchboardFields = {
   /** Disabled servers never start. Default true. */
   enabled: z.boolean().optional(),
@@ -52,7 +57,16 @@ const switchboardFields = {
   roots: z.array(rootPathSchema()).max(50, 'At most 50 roots').optional(),
   /** Answer the server's sampling requests without asking each time (still rate-limited). Default false. */
   allowSampling: z.boolean().optional(),
+  /** Protocol revision: 'auto' (default) probes the era; a pin skips the probe and speaks only that revision. */
+  protocol: z.enum(protocolChoices).optional(),
+  /** Least severe server log message wanted (logging/setLevel on 2025, the per-request level on 2026). Default 'info'. */
+  logLevel: z.enum(logLevels).optional(),
 };
+
+/** The protocol revisions a server may be pinned to, or 'auto'. */
+export type ProtocolChoice = (typeof protocolChoices)[number];
+/** MCP log levels (RFC 5424 severities), least severe first. */
+export type LogLevel = (typeof logLevels)[number];
 
 const envKeySchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Environment variable names use letters, digits and _');
 
@@ -124,4 +138,6 @@ export const serversFileSchema = z.object({
 export const serverDefaults = {
   connectTimeoutMs: 30_000,
   toolTimeoutMs: 600_000,
+  protocol: 'auto',
+  logLevel: 'info',
 } as const;

@@ -14,6 +14,7 @@ import type { ServerCatalog } from './types.ts';
 import type { SamplingBroker } from '../sampling/samplingBroker.ts';
 import { announceRootsChanged } from './roots/roots.ts';
 import type { UrlElicitations } from './urlRequired/urlRequired.ts';
+import { withBackChannelHint } from './protocol/protocolChoice.ts';
 
 /** What a connection reports to its owner. */
 export interface ConnectionHooks {
@@ -211,6 +212,8 @@ export class ServerConnection {
       const satisfied = await this.urlElicitations.satisfy(outcome.urlRequired, context);
       outcome = satisfied.ok ? await runToolCall(this.client, this.inflight, toolName, args, options, timeoutMs) : { result: satisfied, connectionLost: false };
     }
+    // A server that needs the 2025 back-channel fails on 2026-07-28 in its own words; say what may help.
+    if (this.client.getProtocolEra() === 'modern') outcome = { ...outcome, result: withBackChannelHint(outcome.result) };
     if (outcome.connectionLost && !outcome.result.ok) this.reportLost(outcome.result.error.message);
     if (outcome.authRequired && !outcome.result.ok) this.reportAuthRequired(outcome.result.error.message);
     if (this.retiring && this.inflight.size === 0) void this.close();

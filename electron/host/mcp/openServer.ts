@@ -16,6 +16,7 @@ import { toRootsResult } from './roots/roots.ts';
 import { redactUrl } from './serversFileMask.ts';
 import type { ServerCatalog } from './types.ts';
 import { UrlElicitations } from './urlRequired/urlRequired.ts';
+import { negotiationFor, pinnedPrior } from './protocol/protocolChoice.ts';
 
 /** Everything needed to open one server. */
 export interface OpenSetup {
@@ -46,9 +47,11 @@ type AttemptResult = OpenResult | { ok: false; failure: ConnectFailure; priorRej
  * the server is probed afresh once. */
 export async function openServer(setup: OpenSetup): Promise<OpenResult> {
   const key = launchKey(setup.config);
-  const prior = await setup.eraCache.get(key);
+  const choice = setup.config.protocol ?? 'auto';
+  // A pinned server is never probed (no sibling process) nor judged by a cached verdict: the pin is the verdict.
+  const prior = choice === 'auto' ? await setup.eraCache.get(key) : pinnedPrior(choice);
   const first = await attempt(setup, key, prior);
-  if (first.ok || prior?.kind !== 'modern' || setup.cancel.aborted || !('priorRejected' in first) || !first.priorRejected) return first;
+  if (first.ok || choice !== 'auto' || prior?.kind !== 'modern' || setup.cancel.aborted || !('priorRejected' in first) || !first.priorRejected) return first;
   setup.hooks.log('host', 'The cached protocol verdict (2026-07-28) no longer works; probing the server again.');
   await setup.eraCache.forget(key);
   return attempt(setup, key, undefined);
@@ -88,13 +91,14 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
   // A silent stdio server is a legacy one only after this long; a verdict reached by timing out is not cached.
   const probeTimeoutMs = Math.min(10_000, Math.max(1000, Math.floor(timeoutMs / 3)));
   // A server cached as 2026-07-28 is never offered sampling; one found modern by probing has it withdrawn after connect.
+  const choice = config.protocol ?? 'auto';
   const sampling = prior?.kind === 'modern' ? undefined : setup.sampling;
   const client = new Client(setup.clientInfo, {
     // Roots on both eras (deprecated but defined in 2026-07-28, asked in-band there); sampling is withdrawn on 2026-07-28.
     capabilities: { elicitation: { form: {}, url: {} }, roots: { listChanged: true }, ...(sampling ? { sampling: {} } : {}) },
     // No `listChanged` option: with it the SDK opens subscriptions/listen only after a probe (never from a cached
     // verdict) and never reopens it; the connection keeps its own stream open instead (CatalogFreshness).
-    versionNegotiation: { mode: 'auto', ...(isHttpConfig(config) ? {} : { probe: { timeoutMs: probeTimeoutMs } }) },
+    versionNegotiation: negotiationFor(choice, isHttpConfig(config) ? undefined : probeTimeoutMs),
   });
   const connection = new ServerConnection(serverId, client, transport, hooks);
   onSessionNotFound = () => connection.sessionNotFound();
@@ -180,9 +184,10 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
     connected = true;
     connection.watch();
     // Readiness does not wait for the cache file: writes queue behind each other, and shutdown flushes them.
-    if (era === 'modern' && discover) void setup.eraCache.set(key, { kind: 'modern', discover });
+    // A pin is the user's verdict: nothing is cached from it.
+    if (choice === 'auto' && era === 'modern' && discover) void setup.eraCache.set(key, { kind: 'modern', discover });
     // Re-saving a cached legacy verdict would push its horizon forever; a legacy verdict reached by probe timeout is a guess.
-    else if (era === 'legacy' && !prior && Date.now() - startedAt < probeTimeoutMs) void setup.eraCache.set(key, { kind: 'legacy' });
+    else if (choice === 'auto' && era === 'legacy' && !prior && Date.now() - startedAt < probeTimeoutMs) void setup.eraCache.set(key, { kind: 'legacy' });
     const version = client.getServerVersion();
     const instructions = discover?.instructions ?? client.getInstructions();
     const info: ReadyInfo = {
