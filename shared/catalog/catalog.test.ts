@@ -45,6 +45,12 @@ describe('server.json schema', () => {
     expect(serverJsonSchema.safeParse({ ...good, remotes: [{ type: 'websocket', url: 'wss://x' }] }).success).toBe(false);
   });
 
+  it('refuses links the app would open that are not http(s) (a hostile registry cannot plant javascript: links)', () => {
+    expect(serverJsonSchema.safeParse({ ...good, websiteUrl: 'javascript:alert(1)' }).success).toBe(false);
+    expect(serverJsonSchema.safeParse({ ...good, repository: { url: 'file:///etc/passwd', source: 'github' } }).success).toBe(false);
+    expect(serverJsonSchema.safeParse({ ...good, websiteUrl: 'https://example.com/docs' }).success).toBe(true);
+  });
+
   it('parseEntries keeps the valid entries of a registry page, first of each name, and counts the rest', () => {
     const page = registryPageSchema.parse({ servers: [{ server: good }, { server: { name: 'bad' } }, { server: good, _meta: {} }], metadata: { count: 3 } });
     const { entries, rejected } = parseEntries(page.servers.map((s) => s.server));

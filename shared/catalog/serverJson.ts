@@ -8,6 +8,12 @@ import { z } from 'zod';
 export const serverJsonSchemaUrl = 'https://static.modelcontextprotocol.io/schemas/2025-10-17/server.schema.json';
 
 const text = (max: number) => z.string().max(max);
+/** A web address the app may open: http(s) only, so a hostile registry cannot hand the page a `javascript:` link. */
+const webUrl = z
+  .string()
+  .max(2000)
+  .url()
+  .refine((value) => /^https?:\/\//i.test(value), 'must be an http:// or https:// address');
 
 /** Fields shared by every input (argument, environment variable, header, variable). */
 const inputFields = {
@@ -97,8 +103,8 @@ export const serverJsonSchema = z.object({
   title: z.string().min(1).max(100).optional(),
   version: z.string().min(1).max(255),
   status: z.enum(['active', 'deprecated', 'deleted']).optional(),
-  websiteUrl: z.string().url().optional(),
-  repository: z.object({ url: z.string().url(), source: z.string().min(1), subfolder: z.string().optional(), id: z.string().optional() }).optional(),
+  websiteUrl: webUrl.optional(),
+  repository: z.object({ url: webUrl, source: z.string().min(1), subfolder: z.string().optional(), id: z.string().optional() }).optional(),
   packages: z.array(packageSchema).max(50).optional(),
   remotes: z.array(remoteSchema).max(50).optional(),
 });

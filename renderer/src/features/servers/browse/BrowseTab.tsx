@@ -7,6 +7,7 @@ import { installOptions } from '../../../../../shared/catalog/install.ts';
 import type { ServerJson } from '../../../../../shared/catalog/serverJson.ts';
 import type { ServerConfig } from '../../../../../shared/serverConfig.ts';
 import { errorText } from '../../common/errorText.ts';
+import { VisibleText } from '../../common/VisibleText.tsx';
 import { CatalogDetailDialog } from './CatalogDetailDialog.tsx';
 import { useCatalog } from './useCatalog.ts';
 import './browse.css';
@@ -60,11 +61,11 @@ export function BrowseTab({ onInstall }: BrowseTabProps) {
           <li key={entry.name}>
             <button type="button" className="br-card" data-testid="browse-entry" data-name={entry.name} onClick={() => setChosen(entry)}>
               <span className="br-card-title">
-                <bdi>{displayName(entry)}</bdi>
+                <VisibleText text={displayName(entry)} />
                 {entry.status === 'deprecated' ? <span className="chip chip-warning">{t('deprecated')}</span> : null}
               </span>
               <span className="br-card-desc">
-                <bdi>{entry.description}</bdi>
+                <VisibleText text={entry.description} multiline />
               </span>
               <span className="br-card-badges">
                 {runBadges(entry).map((badge) => (

@@ -13,6 +13,7 @@ import { useStore } from '../../../store/index.ts';
 import { Dialog } from '../../common/Dialog.tsx';
 import { useOpenExternal } from '../../common/openExternal.ts';
 import { Segmented } from '../../common/Segmented.tsx';
+import { VisibleText } from '../../common/VisibleText.tsx';
 import { freeName } from '../templates/templates.ts';
 import { registryLabels } from './BrowseTab.tsx';
 import { RequiredInputFields } from './RequiredInputFields.tsx';
@@ -57,8 +58,8 @@ export function CatalogDetailDialog({ entry, onClose, onInstall }: CatalogDetail
       }}
       wide
       testId="catalog-detail"
-      title={displayName(entry)}
-      description={entry.description}
+      title={<VisibleText text={displayName(entry)} />}
+      description={<VisibleText text={entry.description} multiline />}
       footer={
         <>
           <span className="spacer" />
@@ -72,7 +73,7 @@ export function CatalogDetailDialog({ entry, onClose, onInstall }: CatalogDetail
       }
     >
       <p className="muted br-meta">
-        <span className="mono">{entry.name}</span> · {t('version', { version: entry.version })}
+        <VisibleText className="mono" text={entry.name} /> · {t('version', { version: entry.version })}
         {entry.status === 'deprecated' ? <> · {t('deprecatedHint')}</> : null}
       </p>
       {links.length ? (
