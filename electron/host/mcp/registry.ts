@@ -177,6 +177,7 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
     }
     if (!enabledChanged) return;
     enabledChanged = false;
+    if (listeners.size === 0) return;
     const enabled = enabledTools();
     for (const listener of listeners) {
       try {
