@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { ChatMessage, ContentBlock } from '../shared/chat.ts';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { silentLogger } from '../electron/host/environment.ts';
 import { openHistoryDatabase } from '../electron/host/store/database.ts';
@@ -129,6 +129,7 @@ try {
   const seeded = performance.now();
   seed(path);
   const seedMs = performance.now() - seeded;
+  const bytesBefore = statSync(path).size;
 
   // Opening runs migration 3; the old messages are indexed in batches while the event loop stays free.
   let longestGapMs = 0;
@@ -149,6 +150,8 @@ try {
   clearInterval(watch);
   const state = searchIndexState(db);
   if (!state || state.doneThrough < state.target) throw new Error('index not built');
+  db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  const bytesAfter = statSync(path).size;
   const probe = new DatabaseSync(path, { readOnly: true });
   const scan = probe.prepare(oldScanSql);
   try {
@@ -188,7 +191,7 @@ try {
       direction: 'value_at_most',
       details: {
         ftsP95: percentile(fts, 95), scanP95: percentile(old, 95), seedMs, openWithMigrationMs: openMs, indexBuildMs, indexBatches: batches,
-        longestEventLoopGapDuringBuildMs: longestGapMs, chatsFoundByScanWhileBuilding: scanWhileBuilding, perQuery,
+        longestEventLoopGapDuringBuildMs: longestGapMs, fileBytesBefore: bytesBefore, fileBytesWithIndex: bytesAfter, chatsFoundByScanWhileBuilding: scanWhileBuilding, perQuery,
       },
     });
   } finally {
