@@ -15,6 +15,8 @@ import type { SamplingBroker } from '../sampling/samplingBroker.ts';
 import { announceRootsChanged } from './roots/roots.ts';
 import type { UrlElicitations } from './urlRequired/urlRequired.ts';
 import { withBackChannelHint } from './protocol/protocolChoice.ts';
+import { logLevelMeta } from './logging/logLevel.ts';
+import { serverDefaults, type LogLevel } from '../../../shared/serverConfig.ts';
 
 /** What a connection reports to its owner. */
 export interface ConnectionHooks {
@@ -60,6 +62,8 @@ export class ServerConnection {
   private sessionGone = false;
   /** Set by the opener: shows -32042 URLs and tracks `notifications/elicitation/complete`. */
   urlElicitations: UrlElicitations | undefined;
+  /** Set by the opener: the least severe log message wanted (sent per request on 2026-07-28). */
+  logLevel: LogLevel = serverDefaults.logLevel;
 
   constructor(serverId: string, client: Client, transport: Transport, hooks: ConnectionHooks) {
     this.serverId = serverId;
@@ -205,12 +209,13 @@ export class ServerConnection {
 
   /** Calls a tool; see runToolCall for timeout and abort semantics. */
   async callTool(toolName: string, args: Record<string, unknown>, options: ToolCallOptions, timeoutMs: number): Promise<CallOutcome> {
-    let outcome = await runToolCall(this.client, this.inflight, toolName, args, options, timeoutMs);
+    const meta = logLevelMeta(this.client, this.logLevel);
+    let outcome = await runToolCall(this.client, this.inflight, toolName, args, options, timeoutMs, meta);
     if (outcome.urlRequired && this.urlElicitations && !this.closing) {
       // -32042: the user opens the URL, the server completes it, and the call is sent once more (once only).
       const context = { ...(options.chatId !== undefined ? { chatId: options.chatId } : {}), ...(options.signal ? { signal: options.signal } : {}) };
       const satisfied = await this.urlElicitations.satisfy(outcome.urlRequired, context);
-      outcome = satisfied.ok ? await runToolCall(this.client, this.inflight, toolName, args, options, timeoutMs) : { result: satisfied, connectionLost: false };
+      outcome = satisfied.ok ? await runToolCall(this.client, this.inflight, toolName, args, options, timeoutMs, meta) : { result: satisfied, connectionLost: false };
     }
     // A server that needs the 2025 back-channel fails on 2026-07-28 in its own words; say what may help.
     if (this.client.getProtocolEra() === 'modern') outcome = { ...outcome, result: withBackChannelHint(outcome.result) };
@@ -247,12 +252,14 @@ export class ServerConnection {
 
   /** Reads one resource. */
   readResource(uri: string): Promise<Result<ResourceContents[]>> {
-    return this.request(async () => toResourceContents(await this.client.readResource({ uri }, { cacheMode: 'bypass' })));
+    const meta = logLevelMeta(this.client, this.logLevel);
+    return this.request(async () => toResourceContents(await this.client.readResource({ uri, ...(meta ? { _meta: meta } : {}) }, { cacheMode: 'bypass' })));
   }
 
   /** Renders one prompt. */
   getPrompt(name: string, args: Record<string, string> | undefined): Promise<Result<PromptMessages>> {
-    return this.request(async () => toPromptMessages(await this.client.getPrompt({ name, ...(args ? { arguments: args } : {}) })));
+    const meta = logLevelMeta(this.client, this.logLevel);
+    return this.request(async () => toPromptMessages(await this.client.getPrompt({ name, ...(args ? { arguments: args } : {}), ...(meta ? { _meta: meta } : {}) })));
   }
 
   /** Closes the client and makes sure the child is gone (SIGKILL after the SDK's own grace periods). */

@@ -17,6 +17,7 @@ import { redactUrl } from './serversFileMask.ts';
 import type { ServerCatalog } from './types.ts';
 import { UrlElicitations } from './urlRequired/urlRequired.ts';
 import { negotiationFor, pinnedPrior } from './protocol/protocolChoice.ts';
+import { applyLegacyLogLevel, logLevelOf } from './logging/logLevel.ts';
 
 /** Everything needed to open one server. */
 export interface OpenSetup {
@@ -114,6 +115,7 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
   }
   const urlElicitations = new UrlElicitations(serverId, setup.broker);
   connection.urlElicitations = urlElicitations;
+  connection.logLevel = logLevelOf(config);
   // 2025-11-25 only (the 2026-07-28 revision has no such notification): a URL flow finished in the browser.
   client.setNotificationHandler('notifications/elicitation/complete', (notification) => urlElicitations.complete(notification.params.elicitationId));
   client.setNotificationHandler('notifications/message', (notification) => {
@@ -179,6 +181,7 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
     // The stream opens before the lists are read, so a change made in between is announced, not lost. A stream that
     // cannot open does not fail the connect: it is retried with backoff and the card says so meanwhile.
     await connection.keepFresh({ era, listChanged }, Math.max(1, Math.min(10_000, Math.floor(remaining() / 2))));
+    await applyLegacyLogLevel(client, connection.logLevel, { timeout: remaining(), signal: controller.signal }, (text) => hooks.log('host', text));
     const { catalog, ttls } = await fetchCatalogWithTtls(client, serverId, { timeout: remaining(), signal: controller.signal });
     connection.noteTtls(ttls);
     connected = true;

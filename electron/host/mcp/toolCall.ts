@@ -128,6 +128,7 @@ export async function runToolCall(
   args: Record<string, unknown>,
   options: ToolCallOptions,
   timeoutMs: number,
+  meta?: Record<string, unknown>,
 ): Promise<CallOutcome> {
   const caller = options.signal;
   if (caller?.aborted) return { result: err('cancelled', 'The call was cancelled before it started.'), connectionLost: false };
@@ -143,7 +144,7 @@ export async function runToolCall(
   try {
     const result = await inflight.track(call, () =>
       client.callTool(
-        { name: toolName, arguments: args },
+        { name: toolName, arguments: args, ...(meta ? { _meta: meta } : {}) },
         {
           signal: controller.signal,
           timeout: parkedSdkTimeoutMs,
