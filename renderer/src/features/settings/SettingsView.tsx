@@ -9,7 +9,6 @@ import { AboutSection } from './AboutSection.tsx';
 import { ApiKeyField } from './ApiKeyField.tsx';
 import { AppearanceSection } from './AppearanceSection.tsx';
 import { ToolSearchSection } from './ToolSearchSection.tsx';
-import { ToolSearchSection } from './ToolSearchSection.tsx';
 import { ModelField } from './ModelField.tsx';
 import { draftFrom, draftPatch, validateDraft, type DraftField, type SettingsDraft } from './settingsDraft.ts';
 import './settings.css';
@@ -144,7 +143,6 @@ export function SettingsView() {
           </FormField>
         </section>
 
-        <ToolSearchSection />
         <ToolSearchSection />
         <AppearanceSection />
         <AboutSection />
