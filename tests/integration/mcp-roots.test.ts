@@ -5,7 +5,13 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { err } from '../../shared/errors.ts';
+import { HostEventHub } from '../../electron/host/events.ts';
+import { createSamplingBroker } from '../../electron/host/sampling/samplingBroker.ts';
 import { createHarness, nodeServer, scripts } from '../fixtures/servers/harness.ts';
+
+/** A sampling broker whose provider is never reached in these tests (only what is declared matters here). */
+const sampling = () => createSamplingBroker(new HostEventHub(), () => Promise.resolve(err('internal', 'not used')));
 
 /** Re-runs `check` until it returns a value (generous deadline, no fixed sleeps beyond the poll interval). */
 async function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
@@ -29,7 +35,7 @@ describe('roots with server-everything (2025 era)', () => {
   const second = mkdtempSync(path.join(tmpdir(), 'sb-root-b-'));
 
   beforeAll(async () => {
-    h = createHarness();
+    h = createHarness({ sampling: sampling() });
     h.set({ everything: nodeServer(scripts.everything, ['stdio'], { roots: [first] }) });
     await h.waitForState('everything', 'ready', 60_000);
   });
@@ -41,6 +47,8 @@ describe('roots with server-everything (2025 era)', () => {
 
   it('declares roots, so the server registers get-roots-list and sees the configured folder as a file:// root', async () => {
     await h.until(() => (h.manager.catalog('everything')?.tools.some((tool) => tool.name === 'get-roots-list') ? true : undefined), 'get-roots-list', 60_000);
+    // Sampling is declared on the 2025 era: server-everything registers its sampling tool only then.
+    expect(h.manager.catalog('everything')?.tools.some((tool) => tool.name === 'trigger-sampling-request')).toBe(true);
     const listed = text(await h.manager.callTool('everything', 'get-roots-list', {}));
     expect(listed).toContain('(1 total)');
     expect(listed).toContain(`URI: file://${first}`);
@@ -95,5 +103,31 @@ describe('roots with server-filesystem (roots set its allowed directories)', () 
       return now.includes(rootB) ? now : undefined;
     }, 'the new root to become the allowed directory');
     expect(listed).not.toContain(rootA);
+  });
+});
+
+describe('roots on a 2026-07-28 server (deprecated there, asked in-band)', () => {
+  let h: ReturnType<typeof createHarness>;
+  const folder = mkdtempSync(path.join(tmpdir(), 'sb-root-modern-'));
+  const other = mkdtempSync(path.join(tmpdir(), 'sb-root-modern2-'));
+
+  beforeAll(async () => {
+    h = createHarness({ sampling: sampling() });
+    h.set({ modern: nodeServer(scripts.modern, [], { roots: [folder] }) });
+    await h.waitForState('modern', 'ready', 60_000);
+  });
+  afterAll(async () => {
+    await h.cleanup();
+    rmSync(folder, { recursive: true, force: true });
+    rmSync(other, { recursive: true, force: true });
+  });
+
+  it('answers the roots request inside a call (input_required) with the configured folders, and the edited ones next time', async () => {
+    expect(h.manager.status('modern')).toMatchObject({ state: 'ready', era: 'modern' });
+    expect(text(await h.manager.callTool('modern', 'list_roots', {}))).toBe(`roots: ${path.basename(folder)}=file://${folder}`);
+    h.set({ modern: nodeServer(scripts.modern, [], { roots: [other] }) });
+    // No session to notify on 2026-07-28: the next request simply carries the current list.
+    expect(text(await h.manager.callTool('modern', 'list_roots', {}))).toBe(`roots: ${path.basename(other)}=file://${other}`);
+    expect(h.logLines.some((line) => line.serverId === 'modern' && line.text.includes('asks for them again with its next request'))).toBe(true);
   });
 });
