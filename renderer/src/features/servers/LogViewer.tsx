@@ -1,10 +1,13 @@
 /** A server's live log: the recent lines ('servers.logs') then every new one ('server.log'), following the end. */
 import { ArrowDownToLine, Copy } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LogLine } from '../../../../shared/servers.ts';
 import { useStore } from '../../store/index.ts';
 import { selectLogs } from '../../store/serversSlice.ts';
+import { logLevels } from '../../../../shared/serverConfig.ts';
+import { filterLines, levelRank, type LogFilter } from './logLevel/logLevelFilter.ts';
+import './logLevel/logLevel.css';
 
 // In the language the app is shown in, not the browser's; 24-hour, as logs are read by the second.
 const time = (at: number, language: string) => new Date(at).toLocaleTimeString(language, { hour12: false });
@@ -24,7 +27,10 @@ export interface LogViewerProps {
 /** Loads and follows one server's log. */
 export function LogViewer({ serverId }: LogViewerProps) {
   const { t, i18n } = useTranslation('servers');
-  const lines = useStore(selectLogs(serverId));
+  const { t: tp } = useTranslation('serverProtocol');
+  const allLines = useStore(selectLogs(serverId));
+  const [filter, setFilter] = useState<LogFilter>('all');
+  const lines = useMemo(() => filterLines(allLines, filter), [allLines, filter]);
   const loadLogs = useStore((s) => s.loadLogs);
   const notify = useStore((s) => s.notify);
   const [failed, setFailed] = useState<string | undefined>(undefined);
@@ -67,6 +73,17 @@ export function LogViewer({ serverId }: LogViewerProps) {
       <div className="sv-log-toolbar">
         <span className="muted">{t('log.lines', { count: lines.length })}</span>
         <span className="spacer" />
+        <label className="sv-log-filter">
+          {tp('logFilter.label')}{' '}
+          <select value={filter} onChange={(event) => setFilter(event.target.value as LogFilter)} data-testid="log-level-filter">
+            <option value="all">{tp('logFilter.all')}</option>
+            {logLevels.map((level) => (
+              <option key={level} value={level}>
+                {tp('logFilter.atLeast', { level: tp(`level.${level}`) })}
+              </option>
+            ))}
+          </select>
+        </label>
         <button type="button" className="btn btn-sm btn-ghost" onClick={() => void copy()} disabled={lines.length === 0}>
           <Copy /> {t('log.copy')}
         </button>
@@ -78,6 +95,11 @@ export function LogViewer({ serverId }: LogViewerProps) {
           <div key={line.seq} className={lineClass(line)}>
             <span className="sv-log-time">{time(line.at, i18n.language)}</span>
             <span className="sv-log-stream">{t(`log.stream.${line.stream}`)}</span>
+            {line.level ? (
+              <span className="sv-log-level" data-level={line.level}>
+                {levelRank(line.level) !== undefined ? tp(`level.${logLevels[levelRank(line.level) ?? 0]}`) : line.level}
+              </span>
+            ) : null}
             <span className="sv-log-text">{line.text}</span>
           </div>
         ))}
