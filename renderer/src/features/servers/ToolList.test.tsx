@@ -118,4 +118,23 @@ describe('ToolList', () => {
     await waitFor(() => expect(screen.queryAllByTestId('tool-row')).toHaveLength(0));
     expect(screen.getByTestId('tool-count').textContent).toBe('No tool matches the filter.');
   });
+
+  it('fetches a tool\'s inputs from the host only when the user opens them', async () => {
+    const fake = fakeBridge({
+      'tools.list': () => ok([tool({ description: 'Formats a date.' })]),
+      'servers.list': () => ok([]),
+      'tools.schema': () => ok({ inputSchema: { type: 'object', properties: { date: { type: 'string', description: 'ISO date' }, utc: { type: 'boolean' } }, required: ['date'] } }),
+    });
+    useStore.getState().bindServers(fake.bridge);
+    render(<ToolList server={server} />);
+    const row = await screen.findByTestId('tool-row');
+    expect(fake.calls.some((call) => call.name === 'tools.schema')).toBe(false);
+    await userEvent.setup().click(within(row).getByRole('button', { name: 'Show inputs' }));
+    const inputs = await within(row).findByTestId('tool-inputs');
+    await waitFor(() => expect(inputs.textContent).toContain('date string'));
+    expect(inputs.textContent).toContain('required');
+    expect(inputs.textContent).toContain('ISO date');
+    expect(inputs.textContent).toContain('utc boolean');
+    expect(fake.calls.filter((call) => call.name === 'tools.schema').map((call) => call.params)).toEqual([{ serverId: 'helpers', toolName: 'format' }]);
+  });
 });

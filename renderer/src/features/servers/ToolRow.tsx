@@ -7,6 +7,7 @@ import { useStore } from '../../store/index.ts';
 import { Switch } from '../common/Switch.tsx';
 import { VisibleText } from '../common/VisibleText.tsx';
 import { ToolDescription } from './ToolDescription.tsx';
+import { ToolInputs } from './ToolInputs.tsx';
 
 const policies: ApprovalPolicy[] = ['ask', 'always_allow', 'deny'];
 
@@ -67,6 +68,7 @@ export function ToolRow({ tool, virtual }: ToolRowProps) {
         </div>
         {/* Keyed by the flag: a tool that changes while the list is open unfolds its new description at once. */}
         {tool.description ? <ToolDescription key={changed ? 'changed' : 'approved'} text={tool.description} defaultExpanded={changed} /> : null}
+        <ToolInputs tool={tool} />
         {changed ? (
           <div className="sv-tool-changed" role="note">
             <p>{t('tools.changedHint')}</p>
