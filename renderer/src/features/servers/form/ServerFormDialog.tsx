@@ -10,6 +10,7 @@ import { Segmented } from '../../common/Segmented.tsx';
 import { errorText } from '../../common/errorText.ts';
 import { AdvancedFields, HttpFields, StdioFields } from './TransportFields.tsx';
 import { ClientFeaturesFields } from './ClientFeaturesFields.tsx';
+import { ProtocolFields } from './ProtocolFields.tsx';
 import { FormField } from './FormField.tsx';
 import { OAuthFields } from './OAuthFields.tsx';
 import { configFromForm, formFieldOf, type ServerFormState } from './serverForm.ts';
@@ -153,6 +154,7 @@ export function ServerFormDialog({ onClose, initial, editing, takenNames }: Serv
           </>
         )}
         <ClientFeaturesFields form={form} message={message} />
+        <ProtocolFields form={form} />
         <AdvancedFields form={form} message={message} />
         {/* Enter in any field saves, as in any form. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />

@@ -2,7 +2,7 @@
  * The add/edit server form as data: the editable state, conversion to and from a ServerConfig, and field-by-field
  * validation that names each problem with an i18n key (the host validates again; its field errors map back here).
  */
-import { isHttpConfig, serverNameSchema, type HttpServerConfig, type ServerConfig, type StdioServerConfig } from '../../../../../shared/serverConfig.ts';
+import { isHttpConfig, serverNameSchema, type HttpServerConfig, type LogLevel, type ProtocolChoice, type ServerConfig, type StdioServerConfig } from '../../../../../shared/serverConfig.ts';
 import { checkOAuth, emptyOAuthForm, oauthFormFromConfig, oauthFromForm, type OAuthFormState } from './oauthForm.ts';
 
 /** One key/value row (environment variable or HTTP header). */
@@ -35,6 +35,10 @@ export interface ServerFormState {
   roots: string[];
   /** Answer the server's sampling requests without asking. */
   allowSampling: boolean;
+  /** Protocol revision: auto or a pin. */
+  protocol: ProtocolChoice;
+  /** Least severe server log message wanted. */
+  logLevel: LogLevel;
 }
 
 /** Field path -> i18n key (namespace `servers`) with interpolation values. */
@@ -42,7 +46,7 @@ export type FormErrors = Record<string, { key: string; values?: Record<string, s
 
 /** A blank form for a new stdio server. */
 export function emptyForm(): ServerFormState {
-  return { name: '', transport: 'stdio', command: '', args: [], env: [], cwd: '', url: '', httpType: 'http', headers: [], oauth: emptyOAuthForm(), connectTimeout: '', toolTimeout: '', roots: [], allowSampling: false };
+  return { name: '', transport: 'stdio', command: '', args: [], env: [], cwd: '', url: '', httpType: 'http', headers: [], oauth: emptyOAuthForm(), connectTimeout: '', toolTimeout: '', roots: [], allowSampling: false, protocol: 'auto', logLevel: 'info' };
 }
 
 const toPairs = (record: Record<string, string> | undefined, publicNames: string[] | undefined, caseless = false): Pair[] => {
@@ -54,7 +58,7 @@ const seconds = (ms: number | undefined): string => (ms === undefined ? '' : Str
 
 /** The form state of an existing server. */
 export function formFromConfig(name: string, config: ServerConfig): ServerFormState {
-  const base = { ...emptyForm(), name, connectTimeout: seconds(config.connectTimeoutMs), toolTimeout: seconds(config.toolTimeoutMs), roots: config.roots ?? [], allowSampling: config.allowSampling === true };
+  const base = { ...emptyForm(), name, connectTimeout: seconds(config.connectTimeoutMs), toolTimeout: seconds(config.toolTimeoutMs), roots: config.roots ?? [], allowSampling: config.allowSampling === true, protocol: config.protocol ?? 'auto', logLevel: config.logLevel ?? 'info' };
   if (isHttpConfig(config)) return { ...base, transport: 'http', url: config.url, httpType: config.type, headers: toPairs(config.headers, config.publicHeaders, true), oauth: oauthFormFromConfig(config.oauth) };
   return { ...base, transport: 'stdio', command: config.command, args: config.args ?? [], env: toPairs(config.env, config.publicEnv), cwd: config.cwd ?? '' };
 }
@@ -157,6 +161,9 @@ export function configFromForm(state: ServerFormState, previous?: ServerConfig):
     ...(toolTimeoutMs !== undefined ? { toolTimeoutMs } : {}),
     ...(roots.length ? { roots } : {}),
     ...(state.allowSampling ? { allowSampling: true } : {}),
+    // Defaults are left out of the file, so it stays as the user wrote it.
+    ...(state.protocol !== 'auto' ? { protocol: state.protocol } : {}),
+    ...(state.logLevel !== 'info' ? { logLevel: state.logLevel } : {}),
   };
   if (state.transport === 'http') {
     const headers = fromPairs(state.headers);
