@@ -8,7 +8,8 @@ import { ownValue } from '../../../shared/ownRecord.ts';
 import { toolSummary, type ExposedTool, type ResourceContents, type ToolResult, type ToolSchemas, type ToolsDelta } from '../../../shared/servers.ts';
 import type { ToolIdentity } from '../../../shared/toolNames.ts';
 import type { ApprovalVerdict, ToolCallOptions, ToolCaller } from '../ports.ts';
-import { changedSinceApproval, toolFingerprint } from './toolFingerprint.ts';
+import { exposedTool } from './exposedTool.ts';
+import { toolFingerprint } from './toolFingerprint.ts';
 import { ToolNameIndex } from './toolNameIndex.ts';
 import { createToolsDeltaBatcher } from './toolsDeltaBatcher.ts';
 import type { McpServerManager, ServerTool } from './types.ts';
@@ -100,25 +101,8 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   };
   const isReady = (serverId: string) => manager.status(serverId)?.state === 'ready';
 
-  const build = (serverId: string, tool: ServerTool, exposedName: string): ExposedTool => {
-    const own = toolSettings(serverId, tool.name);
-    const fingerprint = fingerprintOf(tool);
-    const changed = own.approval === 'always_allow' && changedSinceApproval(own.approvedHash, fingerprint);
-    return {
-      exposedName,
-      serverId,
-      toolName: tool.name,
-      ...(tool.title !== undefined ? { title: tool.title } : {}),
-      ...(tool.description !== undefined ? { description: tool.description } : {}),
-      inputSchema: tool.inputSchema,
-      ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
-      ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
-      enabled: own.enabled !== false,
-      approval: own.approval ?? 'ask',
-      fingerprint,
-      ...(changed ? { changedSinceApproval: true } : {}),
-    };
-  };
+  const build = (serverId: string, tool: ServerTool, exposedName: string): ExposedTool =>
+    exposedTool(serverId, tool, exposedName, toolSettings(serverId, tool.name), fingerprintOf(tool));
 
   /** Builds one server's tools again and records what changed for the UI and the model's list. */
   const rebuildServer = (serverId: string, catalogChanged: boolean) => {
