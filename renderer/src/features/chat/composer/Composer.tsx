@@ -89,9 +89,14 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
       }
       target = made.value.id;
       created.current = target;
-      if (startScope) {
-        const scoped = await call('chats.setToolScope', { chatId: target, scope: startScope });
-        if (!scoped.ok) notifyError('chat:toast.sendFailed', scoped.error);
+    }
+    if (!chatId && startScope) {
+      // Never sent with tools the user left out: a scope that could not be stored stops the send (the text stays).
+      const scoped = await call('chats.setToolScope', { chatId: target, scope: startScope });
+      if (!scoped.ok) {
+        setSending(false);
+        notifyError('chat:toast.sendFailed', scoped.error);
+        return;
       }
     }
     const result = await sendMessage(target, body, { attachments: attachments.map(({ serverId, uri }) => ({ serverId, uri })), ...(model ? { model } : {}) });
