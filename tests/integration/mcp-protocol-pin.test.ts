@@ -71,4 +71,9 @@ describe('a server that needs the 2025 back-channel', () => {
     h.broker.answer(pending.id, { action: 'accept', content: { name: 'Ada' } });
     expect(await call).toMatchObject({ ok: true, value: { isError: false, content: [{ type: 'text', text: 'Hello, Ada' }] } });
   });
+
+  it('changing the protocol in the config reconnects the server in the new era', async () => {
+    h.set({ backAuto: nodeServer(backChannel, [], { protocol: '2025-11-25' }), backPinned: nodeServer(backChannel, [], { protocol: '2025-11-25' }) });
+    await h.waitForState('backAuto', 'ready', 60_000, (status) => status.era === 'legacy');
+  });
 });

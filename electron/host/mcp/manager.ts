@@ -44,9 +44,11 @@ const stderrTailLines = 20;
  * a remote server that includes its OAuth settings: a new client ID, scopes or callback port only count on reconnect.
  */
 export function connectionFingerprint(config: ServerConfig): string {
-  if (!isHttpConfig(config)) return `stdio:${launchKey(config)}`;
+  // The protocol choice and log level are set when connecting, so changing either reconnects.
+  const session = `${config.protocol ?? 'auto'}:${config.logLevel ?? 'info'}`;
+  if (!isHttpConfig(config)) return `stdio:${launchKey(config)}:${session}`;
   const oauth = config.oauth ? JSON.stringify(Object.entries(config.oauth).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : '';
-  return `${config.type}:${launchKey(config)}:${oauth}`;
+  return `${config.type}:${launchKey(config)}:${oauth}:${session}`;
 }
 
 function initialStatus(entry: ManagedServer): ServerStatus {
