@@ -181,7 +181,8 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
     // The stream opens before the lists are read, so a change made in between is announced, not lost. A stream that
     // cannot open does not fail the connect: it is retried with backoff and the card says so meanwhile.
     await connection.keepFresh({ era, listChanged }, Math.max(1, Math.min(10_000, Math.floor(remaining() / 2))));
-    await applyLegacyLogLevel(client, connection.logLevel, { timeout: remaining(), signal: controller.signal }, (text) => hooks.log('host', text));
+    // Bounded on its own: a server that never answers setLevel must not use up the connect timeout.
+    await applyLegacyLogLevel(client, connection.logLevel, { timeout: Math.min(5000, remaining()), signal: controller.signal }, (text) => hooks.log('host', text));
     const { catalog, ttls } = await fetchCatalogWithTtls(client, serverId, { timeout: remaining(), signal: controller.signal });
     connection.noteTtls(ttls);
     connected = true;
