@@ -21,6 +21,7 @@ import { createConversationCalls } from './conversationCalls.ts';
 import { ToolResultFiles } from './toolResultFiles.ts';
 import { createSettingsCalls } from './settingsCalls.ts';
 import { createScopeCalls } from './toolSearch/scopeCalls.ts';
+import { trackServerInstructions } from './instructions/serverInstructions.ts';
 
 /** How many chats 'chats.changed' carries (the sidebar's first page; older ones come from chats.list). */
 export const chatsChangedLimit = 100;
@@ -83,6 +84,7 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
     chatsChanged,
     logger: env.logger,
     context,
+    serverInstructions: trackServerInstructions(events),
   });
 
   const conversation = createConversationCalls({ repo, runner, approvals, tools, settings: () => settings.get(), events, chatsChanged });
@@ -104,6 +106,7 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
   return Promise.resolve({
     api,
     sampler: createProviderSampler(provider, () => settings.get()),
+    settings: () => settings.get(),
     restoreHistory: async (noticeId) => {
       const result = await history.restore(
         noticeId,

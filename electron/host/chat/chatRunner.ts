@@ -17,6 +17,7 @@ import { runToolCalls, runnableCalls } from './toolRunner.ts';
 import { runHostSearches } from './toolSearch/hostSearch.ts';
 import { scopedTools } from './toolSearch/scope.ts';
 import type { ToolResultFiles } from './toolResultFiles.ts';
+import { withServerInstructions, type ServerInstructions } from './instructions/serverInstructions.ts';
 
 /** What the runner needs from the module around it. */
 export interface RunnerDeps {
@@ -34,6 +35,8 @@ export interface RunnerDeps {
   logger: Logger;
   /** Reads the newest part of a chat and keeps each request inside the model's window (context/). */
   context: ContextManager;
+  /** Instructions of the enabled, ready servers, for the system prompt. */
+  serverInstructions?: () => ServerInstructions[];
 }
 
 interface Session {
@@ -164,7 +167,8 @@ export class ChatRunner {
       }
       const now = Date.now();
       const message: ChatMessage = { id: turn === 0 ? firstId : randomUUID(), chatId, role: 'assistant', blocks: [], status: 'streaming', createdAt: now, updatedAt: now, model };
-      const prepared = await deps.context.prepare(runWindow, { tools: tools.listTools(), settings, model, signal });
+      // Ready servers' instructions join the system prompt each turn (instructions/serverInstructions.ts).
+      const prepared = await deps.context.prepare(runWindow, { tools: tools.listTools(), settings: withServerInstructions(settings, deps.serverInstructions?.() ?? []), model, signal });
       if (prepared.kind === 'stopped') return;
       deps.repo.insertMessage(message);
       history.push(message);
