@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECRET_MASK } from '../../electron/host/mcp/serversFileMask.ts';
 import { nodeServer, serverScripts, startApp, type E2eApp } from './harness.ts';
 
 describe('servers view', () => {
@@ -110,13 +113,16 @@ describe('servers view', () => {
     await form.getByLabel('Value 1').fill(`${app.dataDir}/memory.jsonl`);
     await form.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => form.count()).toBe(0);
+    // Saved as typed in servers.json; the window only ever sees it masked (every env value is a secret by default).
     await expect
-      .poll(async () => {
-        const list = await app.api['servers.list']({});
-        const memory = list.ok ? list.value.find((s) => s.id === 'memory') : undefined;
-        return memory && 'env' in memory.config ? memory.config.env?.MEMORY_FILE_PATH : undefined;
+      .poll(() => {
+        const file = JSON.parse(readFileSync(join(app.dataDir, 'servers.json'), 'utf8')) as { mcpServers: Record<string, { env?: Record<string, string> }> };
+        return file.mcpServers.memory?.env?.MEMORY_FILE_PATH;
       })
       .toBe(`${app.dataDir}/memory.jsonl`);
+    const listed = await app.api['servers.list']({});
+    const memory = listed.ok ? listed.value.find((s) => s.id === 'memory') : undefined;
+    expect(memory && 'env' in memory.config ? memory.config.env?.MEMORY_FILE_PATH : undefined).toBe(SECRET_MASK);
     // The changed environment restarts the server: it is ready again since a later moment.
     await expect.poll(async () => ((await readySince()) ?? 0) > (before ?? 0), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => card.getByTestId('status-badge').getAttribute('data-state'), { timeout: 30_000 }).toBe('ready');
