@@ -26,6 +26,7 @@ import { elicitationAnswerSchema, type PendingElicitation } from './elicitation.
 import { samplingAnswerSchema, type PendingSampling } from './sampling.ts';
 import { settingsSchema, toolScopeSchema, type ModelInfo, type SettingsView } from './settings.ts';
 import type { CatalogListing } from './catalog/catalog.ts';
+import { completionParamsSchema, type CompletionValues } from './completions.ts';
 
 const empty = z.object({}).strict();
 const serverId = z.object({ id: z.string().min(1) });
@@ -60,6 +61,8 @@ export const callSchemas = {
   'resources.read': z.object({ serverId: z.string().min(1), uri: z.string().min(1) }),
   'prompts.list': z.object({ serverId: z.string().min(1).optional() }),
   'prompts.get': z.object({ serverId: z.string().min(1), name: z.string().min(1), arguments: z.record(z.string(), z.string()).optional() }),
+  /** Autocomplete for a prompt argument or resource template variable (servers that declare `completions`). */
+  'completions.complete': completionParamsSchema,
   // Chats
   'chats.list': z.object({ query: z.string().optional(), offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(500).optional() }),
   'chats.create': z.object({ model: z.string().optional() }),
@@ -159,6 +162,7 @@ export interface CallResults {
   'resources.read': ResourceContents[];
   'prompts.list': PromptInfo[];
   'prompts.get': PromptMessages;
+  'completions.complete': CompletionValues;
   'chats.list': ChatSummary[];
   'chats.create': ChatSummary;
   'chats.get': ChatPage;

@@ -59,7 +59,7 @@ export type McpCalls = Pick<
   | 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.setEnabled' | 'servers.setTrustReadOnly'
   | 'servers.restart' | 'servers.test' | 'servers.logs' | 'servers.importPreview' | 'servers.importApply'
   | 'tools.list' | 'tools.schema' | 'tools.setEnabled' | 'tools.setApproval'
-  | 'resources.list' | 'resources.templates' | 'resources.read' | 'prompts.list' | 'prompts.get'
+  | 'resources.list' | 'resources.templates' | 'resources.read' | 'prompts.list' | 'prompts.get' | 'completions.complete'
   | 'elicitations.list' | 'elicitations.answer' | 'servers.signIn' | 'servers.signOut'
 >;
 

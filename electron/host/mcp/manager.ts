@@ -11,6 +11,7 @@ import { EraCache, launchKey, type EraCacheHorizons } from './eraCache.ts';
 import type { ServerConnection } from './connection.ts';
 import { openServer } from './openServer.ts';
 import { redactStatus, redactText, ServerLogs, type ServerLogLimits } from './serverLogs.ts';
+import { requestCompletion } from './completions/complete.ts';
 import { secretValues } from './serversFileMask.ts';
 import { ServerSlot, type SlotContext } from './serverSlot.ts';
 import type { ManagedServer, McpServerManager, ServerManagerListener } from './types.ts';
@@ -206,6 +207,7 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     listResourceTemplates: (serverId) => withSession(serverId, (connection) => connection.listResourceTemplates()),
     readResource: (serverId, uri) => withSession(serverId, (connection) => connection.readResource(uri)),
     getPrompt: (serverId, name, args) => withSession(serverId, (connection) => connection.getPrompt(name, args)),
+    complete: (serverId, params) => withSession(serverId, (connection) => requestCompletion(connection.client, params)),
 
     testConnection: (name, config) => testConnection(name, config),
 

@@ -14,6 +14,7 @@ import type { HostEventHub } from '../events.ts';
 import type { McpModule } from '../ports.ts';
 import { createServerManager, type ServerManagerDeps } from './manager.ts';
 import { createCatalogCalls } from './mcpModuleCatalog.ts';
+import { createCompletionCalls } from './completions/completionCalls.ts';
 import type { McpModuleContext } from './mcpModuleContext.ts';
 import { createServerCalls } from './mcpModuleServers.ts';
 import { createToolRegistry } from './registry.ts';
@@ -210,6 +211,7 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
         return removed;
       },
       ...createCatalogCalls(ctx),
+      ...createCompletionCalls(ctx),
       ...createAuthApi({ auth }),
     },
     tools: registry,

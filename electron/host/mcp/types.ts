@@ -1,6 +1,7 @@
 /** The seam between the connection manager (all servers) and the registry/config/module around it. */
 import type { Result } from '../../../shared/errors.ts';
 import type { ServerConfig } from '../../../shared/serverConfig.ts';
+import type { CompletionParams, CompletionValues } from '../../../shared/completions.ts';
 import type {
   LogLine,
   PromptInfo,
@@ -63,6 +64,8 @@ export interface McpServerManager {
   listResourceTemplates(serverId: string): Promise<Result<ResourceTemplateInfo[]>>;
   readResource(serverId: string, uri: string): Promise<Result<ResourceContents[]>>;
   getPrompt(serverId: string, name: string, args?: Record<string, string>): Promise<Result<PromptMessages>>;
+  /** Argument autocomplete (`completion/complete`); optional so test doubles may leave it out. */
+  complete?(serverId: string, params: Omit<CompletionParams, 'serverId'>): Promise<Result<CompletionValues>>;
   /** Connects once to a config that is not saved, reports what it found, and disconnects. */
   testConnection(name: string, config: ServerConfig): Promise<TestConnectionReport>;
   /** Closes every client; no child process survives. */
