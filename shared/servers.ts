@@ -22,6 +22,8 @@ export type ServerStatus =
   | { state: 'disabled' }
   | { state: 'invalid'; message: string; field?: string }
   | { state: 'connecting'; since: number }
+  /** Waiting for a start slot: at most `maxConcurrentStarts` servers spawn at once; its connect timeout has not begun. */
+  | { state: 'queued'; since: number }
   | {
       state: 'ready';
       since: number;

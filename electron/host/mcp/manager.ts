@@ -1,4 +1,4 @@
-/** The MCP connection manager: one client per configured server, all started in parallel, restarted on crash, reconciled on change. */
+/** The MCP connection manager: one client per configured server, started a few at a time (StartQueue), restarted on crash, reconciled on change. */
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import { err, ok, type Result } from '../../../shared/errors.ts';
 import { isHttpConfig, serverDefaults, type ServerConfig } from '../../../shared/serverConfig.ts';
@@ -14,6 +14,7 @@ import { redactStatus, redactText, ServerLogs, type ServerLogLimits } from './se
 import { requestCompletion } from './completions/complete.ts';
 import { secretValues } from './serversFileMask.ts';
 import { ServerSlot, type SlotContext } from './serverSlot.ts';
+import { StartQueue } from './startQueue/startQueue.ts';
 import type { ManagedServer, McpServerManager, ServerManagerListener } from './types.ts';
 
 /** Tuning knobs, mainly for tests: restart timing, log limits, era horizons, the clock. */
@@ -22,6 +23,8 @@ export interface ServerManagerOptions {
   logLimits?: Partial<ServerLogLimits>;
   eraHorizons?: Partial<EraCacheHorizons>;
   now?: () => number;
+  /** Servers starting at once (spawn to ready); 0 or absent = about two per core. */
+  maxConcurrentStarts?: number;
 }
 
 /** What the manager needs: the environment, the elicitation broker, where to report, and an optional OAuth seam. */
@@ -63,6 +66,7 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
   const options = deps.options ?? {};
   const now = options.now ?? Date.now;
   const logs = new ServerLogs((line) => deps.listener.onLog(line), options.logLimits, now);
+  const queue = new StartQueue(options.maxConcurrentStarts ?? 0);
   const eraCache = new EraCache(deps.env.dataDir, { ...(options.eraHorizons ? { horizons: options.eraHorizons } : {}), now });
   const open: SlotContext['open'] = {
     baseEnv: deps.env.baseEnv ?? process.env,
@@ -80,6 +84,7 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     listener: { ...deps.listener, onStatus: (serverId, status) => deps.listener.onStatus(serverId, redactStatus(status, (text) => logs.redact(serverId, text))) },
     backoff: { ...defaultBackoff, ...options.backoff },
     now,
+    queue,
   };
   const slots = new Map<string, ServerSlot>();
   const fingerprints = new Map<string, string>();
@@ -213,6 +218,8 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
 
     async shutdown() {
       shuttingDown = true;
+      // Starts still waiting for their turn end here without spawning anything.
+      queue.close();
       for (const controller of tests) controller.abort();
       const stops = [...slots.values()].map((slot) => slot.dispose());
       await Promise.all([...stops, ...background]);
@@ -306,6 +313,8 @@ function describeState(status: ServerStatus): string {
   switch (status.state) {
     case 'connecting':
       return 'still connecting';
+    case 'queued':
+      return 'waiting for its turn to start';
     case 'error':
       return `error: ${status.message}`;
     case 'restarting':

@@ -35,6 +35,9 @@ export interface OpenSetup {
   sampling?: SamplingBroker;
   /** The server's config as it is now (roots and allowSampling change without a restart); default `config`. */
   current?: () => ServerConfig | undefined;
+  /** A legacy verdict reached by the probe timing out fails the attempt (code `timeout`) instead: under load a
+   * slow modern server misses the probe window; the caller retries once and accepts the verdict then. */
+  probeTimeoutFails?: boolean;
 }
 
 /** A ready connection with what it found, or why it failed. */
@@ -63,6 +66,11 @@ export async function openServer(setup: OpenSetup): Promise<OpenResult> {
 function looksLikeJson(head: string): boolean {
   const trimmed = head.trimStart();
   return trimmed === '' || trimmed.startsWith('{');
+}
+
+/** True when a stdio server was judged legacy only because the era probe ran out of time (no real answer came). */
+function probedToTimeout(client: Client, config: ServerConfig, prior: PriorDiscovery | undefined, elapsedMs: number, probeTimeoutMs: number): boolean {
+  return !isHttpConfig(config) && (config.protocol ?? 'auto') === 'auto' && !prior && client.getProtocolEra() === 'legacy' && elapsedMs >= probeTimeoutMs;
 }
 
 async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | undefined): Promise<AttemptResult> {
@@ -168,6 +176,10 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
 
   try {
     await client.connect(transport, { timeout: timeoutMs, signal: controller.signal, ...(prior ? { prior } : {}) });
+    if (setup.probeTimeoutFails && probedToTimeout(client, config, prior, Date.now() - startedAt, probeTimeoutMs)) {
+      await connection.close();
+      return { ok: false, failure: { kind: 'error', error: appError('timeout', `The server did not answer the protocol probe within ${probeTimeoutMs} ms (the machine may be busy); trying again.`) }, priorRejected: false };
+    }
     let discover = client.getDiscoverResult();
     if (prior?.kind === 'modern') {
       // Zero-round-trip adoption trusts an old answer; one discover on the live connection confirms the era and refreshes

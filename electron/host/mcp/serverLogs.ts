@@ -26,6 +26,7 @@ export function redactStatus(status: ServerStatus, redact: (text: string) => str
       return { ...status, message: redact(status.message) };
     case 'disabled':
     case 'connecting':
+    case 'queued':
       return status;
   }
 }

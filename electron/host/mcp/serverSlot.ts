@@ -4,8 +4,9 @@ import type { ServerConfig } from '../../../shared/serverConfig.ts';
 import type { ServerStatus } from '../../../shared/servers.ts';
 import { backoffDelay, nextAttempt, type BackoffTiming } from './backoff.ts';
 import type { ConnectionHooks, ReadyInfo, ServerConnection } from './connection.ts';
-import { openServer, type OpenSetup } from './openServer.ts';
+import { openServer, type OpenResult, type OpenSetup } from './openServer.ts';
 import { rootsDiffer } from './roots/roots.ts';
+import type { StartQueue } from './startQueue/startQueue.ts';
 import type { ServerLogs } from './serverLogs.ts';
 import type { ManagedServer, ServerCatalog, ServerManagerListener } from './types.ts';
 
@@ -19,6 +20,8 @@ export interface SlotContext {
   listener: ServerManagerListener;
   backoff: BackoffTiming;
   now: () => number;
+  /** Bounds concurrent starts; without it every start spawns at once. */
+  queue?: StartQueue;
 }
 
 /** Warnings shown on a ready status, at most this many (plus a count of the rest). */
@@ -26,6 +29,9 @@ const maxWarnings = 5;
 
 /** Two session renewals closer than this go through the restart backoff instead of renewing at once. */
 const renewalWindowMs = 10_000;
+
+/** Failures a second try cannot fix: the first start is not retried for these. */
+const finalCodes = new Set(['command_not_found', 'cancelled', 'invalid_config']);
 
 const emptyCatalog: ServerCatalog = { tools: [], prompts: [], resourceCount: 0 };
 
@@ -55,6 +61,8 @@ export class ServerSlot {
   /** A 2025-era session being renewed after the server forgot it; requests wait for it instead of failing. */
   private renewing: Promise<void> | undefined;
   private lastRenewalAt: number | undefined;
+  /** The one automatic retry of a start that never got ready has been used (reset by a start from outside). */
+  private firstRetryUsed = false;
 
   constructor(id: string, entry: ManagedServer, initial: ServerStatus, ctx: SlotContext) {
     this.id = id;
@@ -128,6 +136,12 @@ export class ServerSlot {
 
   /** Starts connecting now (ending any attempt or restart timer in progress); resolves once settled. */
   start(): Promise<void> {
+    this.firstRetryUsed = false;
+    return this.begin();
+  }
+
+  /** A start, from outside or from a retry timer. */
+  private begin(): Promise<void> {
     const config = this.config;
     // The entry may have changed while a stop queued this start (disabled, made invalid, removed): then nothing starts.
     if (!config || config.enabled === false || this.disposed) return Promise.resolve();
@@ -137,53 +151,100 @@ export class ServerSlot {
     const cancel = new AbortController();
     this.cancel = cancel;
     // A reconnect already reads as connecting since its stop began; one transition is enough.
-    if (!this.reconnecting) this.setStatus({ state: 'connecting', since: this.ctx.now() });
+    const quiet = this.reconnecting;
     this.reconnecting = false;
     const run = async () => {
-      const authProvider = this.ctx.authProvider(this.id);
-      const result = await openServer({
-        ...this.ctx.open,
-        serverId: this.id,
-        config,
-        hooks: this.hooks(generation),
-        cancel: cancel.signal,
-        current: () => this.config,
-        ...(authProvider ? { authProvider } : {}),
-      }).catch((error: unknown) => ({ ok: false as const, failure: { kind: 'error' as const, error: { code: 'internal' as const, message: `Could not start: ${String(error)}` } } }));
-      if (generation !== this.generation) {
-        if (result.ok) await result.connection.close();
-        return;
+      // A first start that fails gets one more try after a pause (many servers starting at once can time out under
+      // load); inside this run, so whenSettled waits for it. The first try may also fail on a probe timeout (a sign of
+      // load, not of a legacy server); the retry accepts the legacy verdict.
+      const firstStart = this.attempt === 0;
+      for (let tries = 1; ; tries += 1) {
+        const retryable = firstStart && tries === 1 && !this.firstRetryUsed;
+        const result = await this.queuedOpen(config, generation, cancel.signal, retryable, quiet && tries === 1);
+        if (!result || generation !== this.generation) {
+          if (result?.ok) await result.connection.close();
+          return;
+        }
+        if (result.ok || result.failure.kind !== 'error' || !retryable || finalCodes.has(result.failure.error.code)) {
+          this.settle(result);
+          return;
+        }
+        this.firstRetryUsed = true;
+        const delay = backoffDelay(1, this.ctx.backoff);
+        this.setStatus({ state: 'restarting', attempt: 1, nextTryAt: this.ctx.now() + delay, lastError: result.failure.error.message });
+        await abortableDelay(delay, cancel.signal);
+        if (generation !== this.generation) return;
       }
-      if (result.ok) {
-        this.connection = result.connection;
-        this.info = result.info;
-        this.readySince = this.ctx.now();
-        this.warnings = result.warnings;
-        this.moreWarnings = 0;
-        this.catalogValue = result.catalog;
-        this.emitReady();
-        this.reportCatalog(result.catalog);
-        return;
-      }
-      if (result.failure.kind === 'auth_required') {
-        this.setStatus({ state: 'auth_required', message: this.authMessage() ?? result.failure.message });
-        return;
-      }
-      const { error } = result.failure;
-      const stderrTail = this.ctx.logs.stderrTail(this.id);
-      // Inside a restart loop a failed attempt schedules the next one; a first start that fails stays in error.
-      if (this.attempt > 0) {
-        this.attempt = nextAttempt(this.attempt, undefined, this.ctx.backoff);
-        this.scheduleRestart(error.message);
-        return;
-      }
-      this.setStatus({ state: 'error', message: error.message, code: error.code, stderrTail, at: this.ctx.now(), ...('detail' in error && error.detail !== undefined ? { detail: error.detail } : {}) });
     };
     const tracked: Promise<void> = run().finally(() => {
       if (this.settling === tracked) this.settling = undefined;
     });
     this.settling = tracked;
     return tracked;
+  }
+
+  /**
+   * Waits for a start permit (reading as queued meanwhile), then opens the server; the connect timeout only begins
+   * once the permit is held. Undefined when stopped, disabled, removed or shut down while queued: nothing was spawned.
+   */
+  private async queuedOpen(config: ServerConfig, generation: number, cancel: AbortSignal, probeTimeoutFails: boolean, quiet: boolean): Promise<OpenResult | undefined> {
+    const queue = this.ctx.queue;
+    const queued = queue !== undefined && !queue.hasRoom;
+    if (queued) this.setStatus({ state: 'queued', since: this.ctx.now() });
+    else if (!quiet) this.setStatus({ state: 'connecting', since: this.ctx.now() });
+    const release = queue ? await queue.acquire(cancel) : () => {};
+    if (!release) return undefined;
+    if (generation !== this.generation) {
+      release();
+      return undefined;
+    }
+    if (queued) this.setStatus({ state: 'connecting', since: this.ctx.now() });
+    const authProvider = this.ctx.authProvider(this.id);
+    try {
+      return await openServer({
+        ...this.ctx.open,
+        serverId: this.id,
+        config,
+        hooks: this.hooks(generation),
+        cancel,
+        current: () => this.config,
+        probeTimeoutFails,
+        ...(authProvider ? { authProvider } : {}),
+      });
+    } catch (error) {
+      return { ok: false, failure: { kind: 'error', error: { code: 'internal', message: `Could not start: ${String(error)}` } } };
+    } finally {
+      release();
+    }
+  }
+
+  /** Applies the outcome of a current attempt: ready, sign-in, a retry or restart, or error. */
+  private settle(result: OpenResult): void {
+    if (result.ok) {
+      this.connection = result.connection;
+      this.info = result.info;
+      this.readySince = this.ctx.now();
+      this.warnings = result.warnings;
+      this.moreWarnings = 0;
+      this.catalogValue = result.catalog;
+      this.emitReady();
+      this.reportCatalog(result.catalog);
+      this.firstRetryUsed = false;
+      return;
+    }
+    if (result.failure.kind === 'auth_required') {
+      this.setStatus({ state: 'auth_required', message: this.authMessage() ?? result.failure.message });
+      return;
+    }
+    const { error } = result.failure;
+    const stderrTail = this.ctx.logs.stderrTail(this.id);
+    // Inside a restart loop a failed attempt schedules the next one; a first start that failed twice stays in error.
+    if (this.attempt > 0) {
+      this.attempt = nextAttempt(this.attempt, undefined, this.ctx.backoff);
+      this.scheduleRestart(error.message);
+      return;
+    }
+    this.setStatus({ state: 'error', message: error.message, code: error.code, stderrTail, at: this.ctx.now(), ...('detail' in error && error.detail !== undefined ? { detail: error.detail } : {}) });
   }
 
   /** Stops the server (any attempt, timer or connection) and reports `final` as its status. */
@@ -312,7 +373,7 @@ export class ServerSlot {
     this.clearRestartTimer();
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
-      if (generation === this.generation) void this.start();
+      if (generation === this.generation) void this.begin();
     }, delay);
     this.setStatus({ state: 'restarting', attempt: this.attempt, nextTryAt: this.ctx.now() + delay, lastError });
   }
@@ -355,4 +416,18 @@ export class ServerSlot {
       this.ctx.logs.append(this.id, 'host', `A catalog listener failed: ${String(error)}`);
     }
   }
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }

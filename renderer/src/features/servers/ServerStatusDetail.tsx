@@ -67,6 +67,8 @@ export function ServerStatusDetail({ serverId, status }: ServerStatusDetailProps
           <Loader2 className="sv-spin" aria-hidden /> {t('detail.connecting')}
         </p>
       );
+    case 'queued':
+      return <p className="sv-state-line muted" data-testid="server-queued">{t('detail.queued')}</p>;
     case 'restarting': {
       const seconds = Math.max(0, Math.ceil((status.nextTryAt - now) / 1000));
       return (

@@ -12,6 +12,8 @@ export function statusLook(status: ServerStatus): { tone: Tone; key: string; bus
       return { tone: 'success', key: 'status.ready', busy: false };
     case 'connecting':
       return { tone: 'info', key: 'status.connecting', busy: true };
+    case 'queued':
+      return { tone: 'neutral', key: 'status.queued', busy: true };
     case 'restarting':
       return { tone: 'warning', key: 'status.restarting', busy: true };
     case 'error':
