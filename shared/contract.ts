@@ -26,6 +26,7 @@ import { elicitationAnswerSchema, type PendingElicitation } from './elicitation.
 import { samplingAnswerSchema, type PendingSampling } from './sampling.ts';
 import { settingsSchema, toolScopeSchema, type ModelInfo, type SettingsView } from './settings.ts';
 import type { CatalogListing } from './catalog/catalog.ts';
+import { bundleSourceSchema, userConfigValuesSchema, type BundlePreview } from './bundles.ts';
 import { completionParamsSchema, type CompletionValues } from './completions.ts';
 
 const empty = z.object({}).strict();
@@ -110,6 +111,13 @@ export const callSchemas = {
   // Server catalog ("Browse")
   /** Catalog entries matching `query`: from the registry in settings when it answers, else the bundled catalog. */
   'catalog.list': z.object({ query: z.string().max(200).optional() }),
+  // .mcpb bundles
+  /** Validates a bundle and answers what it holds (manifest, signature, user_config options), installing nothing. */
+  'bundles.inspect': z.object({ source: bundleSourceSchema }),
+  /** Unpacks a bundle into the data folder and adds (or updates) its server entry. */
+  'bundles.install': z.object({ source: bundleSourceSchema, userConfig: userConfigValuesSchema.optional() }),
+  /** Removes a bundle's server entry, unpacked folder and stored values. */
+  'bundles.uninstall': serverId,
 } as const;
 
 /** A file of the data folder that could not be used and was kept aside; shown until the user dismisses it. */
@@ -193,6 +201,9 @@ export interface CallResults {
   'storage.dismissNotice': StorageNotice[];
   'storage.restoreHistory': StorageNotice[];
   'catalog.list': CatalogListing;
+  'bundles.inspect': BundlePreview;
+  'bundles.install': ServerView;
+  'bundles.uninstall': null;
 }
 
 /** Every call's channel name. */
@@ -220,6 +231,8 @@ export interface HostEvents {
   'settings.changed': SettingsView;
   /** A command from the desktop app's menu (New Chat, Settings); never sent in web mode. */
   'app.command': { command: 'new_chat' | 'open_settings' };
+  /** The desktop app was asked to open a .mcpb file (file association, dock drop); never sent in web mode. */
+  'bundles.opened': { path: string };
 }
 
 /** Every event's channel name. */

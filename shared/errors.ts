@@ -31,6 +31,8 @@ export const errorCodes = [
   'api_stream_cut',
   'api_error',
   'storage_error',
+  /** A .mcpb bundle was refused; `detail` says why (BundleRefusal). */
+  'bundle_refused',
   'unauthorized',
   'internal',
 ] as const;

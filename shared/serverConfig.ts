@@ -1,6 +1,7 @@
 /** Server configuration: the `mcpServers` entry shape Claude Desktop and Cursor use, plus Switchboard's own fields. */
 import { z } from 'zod';
 import { recordSchema } from './ownRecord.ts';
+import { bundleMarkerSchema } from './bundles.ts';
 
 /** Per-tool approval policy: ask each time, always allow, or never run. */
 export const approvalPolicySchema = z.enum(['ask', 'always_allow', 'deny']);
@@ -61,6 +62,8 @@ const switchboardFields = {
   protocol: z.enum(protocolChoices).optional(),
   /** Least severe server log message wanted (logging/setLevel on 2025, the per-request level on 2026). Default 'info'. */
   logLevel: z.enum(logLevels).optional(),
+  /** Set on entries installed from a .mcpb bundle (its name and version), so update and uninstall know them. */
+  bundle: bundleMarkerSchema.optional(),
 };
 
 /** The protocol revisions a server may be pinned to, or 'auto'. */

@@ -10,6 +10,7 @@ import { acquireDataDirLock } from './store/dataDirLock.ts';
 import { makeDataDirPrivate } from './store/privateFiles.ts';
 import { StorageNoticeBook } from './store/storageNotices.ts';
 import { createCatalogCalls } from './catalog/catalogCalls.ts';
+import { createBundleCalls } from './bundles/bundleCalls.ts';
 import { defaultSettings } from '../../shared/settings.ts';
 import { createSamplingBroker, type SamplingRunner } from './sampling/samplingBroker.ts';
 import { createSamplingCalls } from './sampling/samplingCalls.ts';
@@ -101,7 +102,8 @@ async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<
     },
   });
 
-  const api: HostApi = { ...mcp.api, ...chatModule.api, ...app, ...catalog, ...createSamplingCalls(sampling) };
+  const bundles = createBundleCalls({ dataDir: env.dataDir, secrets: env.secrets, logger: env.logger, servers: mcp.api });
+  const api: HostApi = { ...mcp.api, ...chatModule.api, ...app, ...catalog, ...bundles, ...createSamplingCalls(sampling) };
   let stopping: Promise<void> | undefined;
   return {
     api,

@@ -1,0 +1,63 @@
+/**
+ * Turns a bundle's mcp_config into a stdio server entry: platform overrides applied, `${__dirname}`, `${user_config.KEY}`,
+ * `${HOME}` and friends substituted. Written here (not the package's replaceVariables) because that one passes values
+ * through String.replace, where a `$&` in a user's value would be rewritten.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import type { StdioServerConfig } from '../../../shared/serverConfig.ts';
+import type { UserConfigValues } from '../../../shared/bundles.ts';
+import type { BundleManifest } from './readBundle.ts';
+
+/** The user's values over the manifest's defaults, each as strings (lists stay lists). */
+export function mergedUserConfig(manifest: BundleManifest, values: UserConfigValues): Record<string, string | string[]> {
+  const merged: Record<string, string | string[]> = {};
+  for (const [key, option] of Object.entries(manifest.user_config ?? {})) {
+    const value = Object.prototype.hasOwnProperty.call(values, key) ? values[key] : option.default;
+    if (value === undefined) continue;
+    merged[key] = Array.isArray(value) ? value.map(String) : typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
+  }
+  return merged;
+}
+
+function substitute(text: string, variables: Map<string, string | string[]>): string {
+  return text.replace(/\$\{([^}]+)\}/g, (whole, name: string) => {
+    const value = variables.get(name);
+    if (value === undefined) return whole;
+    return Array.isArray(value) ? value.join(',') : value;
+  });
+}
+
+/** The stdio entry that runs the unpacked bundle in `folder`. */
+export function launchConfig(manifest: BundleManifest, folder: string, values: UserConfigValues, platform: NodeJS.Platform = process.platform): StdioServerConfig {
+  const base = manifest.server.mcp_config;
+  if (!base) throw new Error('manifest has no mcp_config');
+  const override = base.platform_overrides?.[platform];
+  const command = override?.command ?? base.command;
+  const args = override?.args ?? base.args ?? [];
+  const env = override?.env ?? base.env ?? {};
+  const variables = new Map<string, string | string[]>([
+    ['__dirname', folder],
+    ['HOME', os.homedir()],
+    ['DESKTOP', path.join(os.homedir(), 'Desktop')],
+    ['DOCUMENTS', path.join(os.homedir(), 'Documents')],
+    ['DOWNLOADS', path.join(os.homedir(), 'Downloads')],
+    ['pathSeparator', path.sep],
+    ['/', path.sep],
+  ]);
+  for (const [key, value] of Object.entries(mergedUserConfig(manifest, values))) variables.set(`user_config.${key}`, value);
+  // A `multiple` option standing alone as an argument expands to one argument per value, as the spec says.
+  const expandedArgs = args.flatMap((arg) => {
+    const whole = /^\$\{([^}]+)\}$/.exec(arg);
+    const value = whole?.[1] !== undefined ? variables.get(whole[1]) : undefined;
+    return Array.isArray(value) ? value : [substitute(arg, variables)];
+  });
+  const resolvedEnv = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, substitute(value, variables)]));
+  const resolvedCommand = substitute(command, variables);
+  return {
+    command: resolvedCommand,
+    args: expandedArgs,
+    ...(Object.keys(resolvedEnv).length > 0 ? { env: resolvedEnv } : {}),
+    cwd: folder,
+  };
+}

@@ -1,0 +1,79 @@
+/** Opens a .mcpb archive in memory: checks it is a safe zip, validates its manifest with @anthropic-ai/mcpb, reads its signature. */
+import { unzipSync } from 'fflate';
+import { vAny } from '@anthropic-ai/mcpb/schemas';
+import { extractSignatureBlock, verifyMcpbFile } from '@anthropic-ai/mcpb/node';
+import type { BundleSignature } from '../../../shared/bundles.ts';
+import { checkEntries, readZipEntries, type Refused, type UnpackLimits, type ZipEntry } from './zipEntries.ts';
+
+/** The validated manifest (any manifest version the package knows). */
+export type BundleManifest = ReturnType<typeof vAny.McpbManifestSchema.parse>;
+
+/** An archive that passed every check, held in memory until it is unpacked. */
+export interface OpenedBundle {
+  manifest: BundleManifest;
+  entries: ZipEntry[];
+  files: Record<string, Uint8Array>;
+}
+
+/** Bundle names become folder and server names: keep them to plain characters. */
+const bundleName = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+const serverTypes = new Set(['node', 'python', 'binary']);
+
+function formatIssues(error: { issues: { path: (string | number)[]; message: string }[] }): string {
+  return error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || 'manifest'}: ${issue.message}`).join('; ');
+}
+
+/** Unzips and validates; the archive's bytes without any signature block. */
+export function openBundle(archive: Uint8Array, limits: UnpackLimits, platform: NodeJS.Platform = process.platform): OpenedBundle | Refused {
+  const { originalContent } = extractSignatureBlock(Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength));
+  const entries = readZipEntries(originalContent);
+  if ('refused' in entries) return entries;
+  const unsafe = checkEntries(entries, limits);
+  if (unsafe) return unsafe;
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(originalContent);
+  } catch (cause) {
+    return { refused: 'bad_zip', message: `Not a readable zip archive: ${cause instanceof Error ? cause.message : String(cause)}` };
+  }
+  // The directory's sizes bounded the checks above; the data must agree with them.
+  for (const entry of entries) {
+    const data = files[entry.name];
+    if (!entry.directory && (data === undefined || data.length !== entry.size)) return { refused: 'bad_zip', message: `"${entry.name}" does not match its declared size` };
+  }
+  const manifestBytes = files['manifest.json'];
+  if (!manifestBytes) return { refused: 'bad_manifest', message: 'The bundle has no manifest.json at its top level' };
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(manifestBytes));
+  } catch (cause) {
+    return { refused: 'bad_manifest', message: `manifest.json is not JSON: ${cause instanceof Error ? cause.message : String(cause)}` };
+  }
+  const parsed = vAny.McpbManifestSchema.safeParse(json);
+  if (!parsed.success) return { refused: 'bad_manifest', message: `manifest.json is not a valid MCPB manifest: ${formatIssues(parsed.error)}` };
+  const manifest = parsed.data;
+  if (!bundleName.test(manifest.name)) return { refused: 'bad_manifest', message: `Bundle name "${manifest.name}" must be letters, digits, '.', '_' or '-' (at most 100)` };
+  if (!serverTypes.has(manifest.server.type)) return { refused: 'unsupported_runtime', message: `Server type "${manifest.server.type}" is not supported (node, python or binary)` };
+  if (!manifest.server.mcp_config) return { refused: 'bad_manifest', message: 'manifest.json has no server.mcp_config (command and arguments to run)' };
+  const entryPoint = manifest.server.entry_point.replace(/\\/g, '/').replace(/^\.\//, '');
+  if (files[entryPoint] === undefined) return { refused: 'bad_manifest', message: `The entry point "${manifest.server.entry_point}" is not in the archive` };
+  const platforms = manifest.compatibility?.platforms;
+  if (platforms && !platforms.includes(platform as 'darwin' | 'win32' | 'linux')) {
+    return { refused: 'unsupported_platform', message: `This bundle runs on ${platforms.join(', ')}; this computer is ${platform}` };
+  }
+  for (const key of Object.keys(manifest.user_config ?? {})) {
+    if (!/^[A-Za-z0-9_-]{1,100}$/.test(key)) return { refused: 'bad_manifest', message: `user_config option "${key}" must be letters, digits, '_' or '-'` };
+  }
+  return { manifest, entries, files };
+}
+
+/** The signature status as @anthropic-ai/mcpb reports it (it reads the file from disk). */
+export async function readSignature(archivePath: string): Promise<BundleSignature> {
+  try {
+    const info = await verifyMcpbFile(archivePath);
+    if (info.status === 'unsigned') return { status: 'unsigned' };
+    return { status: info.status, ...(info.publisher ? { publisher: info.publisher } : {}), ...(info.issuer ? { issuer: info.issuer } : {}) };
+  } catch (cause) {
+    return { status: 'invalid', reason: cause instanceof Error ? cause.message : String(cause) };
+  }
+}
