@@ -1,5 +1,6 @@
 /** Server configuration: the `mcpServers` entry shape Claude Desktop and Cursor use, plus Switchboard's own fields. */
 import { z } from 'zod';
+import { clientMetadataUrlSchema } from './clientMetadataUrl.ts';
 import { recordSchema } from './ownRecord.ts';
 import { bundleMarkerSchema } from './bundles.ts';
 
@@ -113,6 +114,8 @@ export const httpServerConfigSchema = z.object({
       scopes: z.array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, 'A scope is one word of printable characters')).optional(),
       /** Fixed loopback port for the sign-in redirect (when a pre-registered client only allows one). */
       callbackPort: z.number().int().min(1024).max(65535).optional(),
+      /** This server's client ID metadata document URL, instead of the app's setting (used when the server supports CIMD). */
+      clientMetadataUrl: clientMetadataUrlSchema.optional(),
     })
     .optional(),
   ...switchboardFields,

@@ -1,5 +1,6 @@
 /** App settings: what the renderer may see and change. The API key is write-only. */
 import { z } from 'zod';
+import { clientMetadataUrlSchema } from './clientMetadataUrl.ts';
 
 /** Theme choice. */
 export const themeSchema = z.enum(['light', 'dark', 'system']);
@@ -42,6 +43,8 @@ export const settingsSchema = z.object({
   defaultToolScope: toolScopeSchema,
   /** MCP registry whose list the Browse tab shows when it answers ('' = only the catalog bundled with the app). */
   catalogRegistryUrl: z.union([z.literal(''), z.string().url('Registry URL must be a valid URL').regex(/^https?:\/\//i, 'Registry URL must start with http:// or https://')]),
+  /** The app's client ID metadata document URL for OAuth sign-in ('' = none; servers then register dynamically). */
+  clientMetadataUrl: z.union([z.literal(''), clientMetadataUrlSchema]),
 });
 /** Settings the user edits. */
 export type Settings = z.infer<typeof settingsSchema>;
@@ -70,6 +73,7 @@ export const defaultSettings: Settings = {
   pinnedTools: [],
   defaultToolScope: { excludedServers: [], excludedTools: [] },
   catalogRegistryUrl: 'https://registry.modelcontextprotocol.io/v0/servers',
+  clientMetadataUrl: '',
 };
 
 /** A model the user can pick. */

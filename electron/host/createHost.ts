@@ -3,7 +3,7 @@ import { appError, err, ok } from '../../shared/errors.ts';
 import type { HostApi } from '../../shared/contract.ts';
 import { HostEventHub } from './events.ts';
 import type { HostEnvironment } from './environment.ts';
-import type { AppCalls } from './ports.ts';
+import type { AppCalls, ChatModule } from './ports.ts';
 import { createMcpModule } from './mcp/mcpModule.ts';
 import { createChatModule } from './chat/chatModule.ts';
 import { acquireDataDirLock } from './store/dataDirLock.ts';
@@ -51,7 +51,9 @@ async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<
     (run, signal) => (sampler ? sampler(run, signal) : Promise.resolve(err('internal', 'The app is still starting; sampling is not available yet.'))),
     { note: (serverId, text) => env.logger.info(text, { serverId }) },
   );
-  const mcp = await createMcpModule({ env, events, sampling });
+  // The OAuth providers read the CIMD URL setting from the chat module's settings store, bound once it exists.
+  let readSettings: ChatModule['settings'] | undefined = undefined;
+  const mcp = await createMcpModule({ env, events, sampling, clientMetadataUrl: () => readSettings?.().clientMetadataUrl });
   let chat;
   try {
     chat = await createChatModule({ env, events, tools: mcp.tools, elicitations: mcp.elicitations });
@@ -61,6 +63,7 @@ async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<
   }
   const chatModule = chat;
   sampler = chat.sampler;
+  readSettings = () => chatModule.settings();
 
   const app: AppCalls = {
     'app.info': () =>

@@ -5,6 +5,7 @@ import type { HostApi, StorageNotice } from '../../shared/contract.ts';
 import type { ApprovalPolicy } from '../../shared/serverConfig.ts';
 import type { ExposedTool, ResourceContents, ToolResult } from '../../shared/servers.ts';
 import type { ToolProgress } from '../../shared/chat.ts';
+import type { Settings } from '../../shared/settings.ts';
 import type { ElicitationAnswer, PendingElicitation } from '../../shared/elicitation.ts';
 
 /** Options of one routed tool call. */
@@ -91,6 +92,8 @@ export interface ChatModule {
   api: ChatCalls;
   /** Runs a server's sampling request through the app's provider (key, base URL, model; no tools). */
   sampler: SamplingRunner;
+  /** The current settings (read synchronously, e.g. by the OAuth providers). */
+  settings(): Settings;
   /** Puts a moved-aside history back (stopping running chats first); the current one is kept aside. */
   restoreHistory(noticeId: string): Promise<Result<StorageNotice[]>>;
   /** Stops every running chat and closes the database. */

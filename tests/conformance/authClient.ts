@@ -14,7 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HttpServerConfig } from '../../shared/serverConfig.ts';
+import { httpServerConfigSchema, type HttpServerConfig } from '../../shared/serverConfig.ts';
 import type { ServerStatus } from '../../shared/servers.ts';
 import { createAuthService } from '../../electron/host/auth/authService.ts';
 import { createElicitationBroker } from '../../electron/host/elicitation/broker.ts';
@@ -24,7 +24,10 @@ import { HostEventHub } from '../../electron/host/events.ts';
 import { createServerManager } from '../../electron/host/mcp/manager.ts';
 import { visitInHeadlessBrowser } from '../fixtures/oauth/headlessBrowser.ts';
 
-/** The client ID metadata document URL the conformance suite expects a CIMD-capable client to use. */
+/**
+ * The client ID metadata document URL the conformance suite expects a CIMD-capable client to use. It goes in the way
+ * a user would set it: the server entry's `oauth.clientMetadataUrl`, validated by the servers.json schema.
+ */
 const clientMetadataUrl = 'https://conformance-test.local/client-metadata.json';
 /** A user clicks "Sign in" at most this often before giving up (the host itself never retries on its own). */
 const maxSignIns = 3;
@@ -67,14 +70,12 @@ async function run(url: string): Promise<void> {
     error: (message, fields) => note(`error ${message} ${fields ? JSON.stringify(fields) : ''}`),
   };
   const env: HostEnvironment = { mode: 'desktop', dataDir, secrets, logger, openExternal: () => Promise.resolve(), version: '0.0.0-conformance' };
-  const oauth = preRegistered();
-  const config: HttpServerConfig = { type: 'http', url, ...(oauth ? { oauth } : {}) };
+  const config: HttpServerConfig = httpServerConfigSchema.parse({ type: 'http', url, oauth: { clientMetadataUrl, ...preRegistered() } });
   const auth = createAuthService({
     secrets,
     logger,
     serverConfig: (id) => (id === serverId ? config : undefined),
     restartServer: (id) => manager.restart(id),
-    clientMetadataUrl,
     signInTimeoutMs: 20_000,
   });
   const manager = createServerManager({

@@ -34,7 +34,7 @@ export function tempDataDir(): { dir: string; secretsFile: string; remove: () =>
 }
 
 /** Starts a host over `dataDir` whose secrets live in `secretsFile`. */
-export function startAuthHost(options: { dataDir: string; secretsFile: string; signInTimeoutMs?: number }): AuthHost {
+export function startAuthHost(options: { dataDir: string; secretsFile: string; signInTimeoutMs?: number; clientMetadataUrl?: () => string | undefined }): AuthHost {
   const secrets = new FileSecretStore(options.secretsFile);
   const env: HostEnvironment = { mode: 'web', dataDir: options.dataDir, secrets, logger: silentLogger, openExternal: () => Promise.resolve(), version: '0.0.0-test' };
   const configs = new Map<string, ServerConfig>();
@@ -47,6 +47,7 @@ export function startAuthHost(options: { dataDir: string; secretsFile: string; s
     // The manager is built just below; the auth service only calls this after a sign-in.
     restartServer: (id) => manager.restart(id),
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
+    ...(options.clientMetadataUrl ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
   });
   const manager = createServerManager({
     env,

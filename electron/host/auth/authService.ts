@@ -21,8 +21,8 @@ export interface AuthServiceDeps {
   serverConfig(serverId: string): ServerConfig | undefined;
   /** Reconnects a server, e.g. the manager's restart. */
   restartServer(serverId: string): Promise<unknown>;
-  /** The app's hosted client ID metadata document (HTTPS URL), when it has one. */
-  clientMetadataUrl?: string;
+  /** The app's client ID metadata document URL (settings), read when a server's provider is built; '' or undefined = none. */
+  clientMetadataUrl?: () => string | undefined;
   /** How long a sign-in waits for the browser (default 5 minutes). */
   signInTimeoutMs?: number;
   fetchFn?: FetchLike;
@@ -72,8 +72,10 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
   function provider(serverId: string): ServerOAuthProvider | undefined {
     const config = remoteConfig(serverId);
     if (!config) return undefined;
+    // A server's own CIMD URL overrides the app's; an empty app setting means none (dynamic registration).
+    const clientMetadataUrl = config.oauth?.clientMetadataUrl ?? (deps.clientMetadataUrl?.() || undefined);
     // A new URL or new OAuth settings get a new provider: tokens are bound to the URL they were issued for.
-    const key = JSON.stringify([config.url, config.oauth ?? null]);
+    const key = JSON.stringify([config.url, config.oauth ?? null, clientMetadataUrl ?? null]);
     const existing = providers.get(serverId);
     if (existing?.key === key) return existing.provider;
     running.get(serverId)?.started.cancel();
@@ -83,7 +85,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       ...(config.oauth ? { oauth: config.oauth } : {}),
       store,
       logger: deps.logger,
-      ...(deps.clientMetadataUrl ? { clientMetadataUrl: deps.clientMetadataUrl } : {}),
+      ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
       ...(deps.fetchFn ? { fetchFn: deps.fetchFn } : {}),
     });
     providers.set(serverId, { key, provider: created });

@@ -161,7 +161,10 @@ export class ServerOAuthProvider implements OAuthClientProvider {
     if (clientId) return { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}), ...(issuer ? { issuer } : {}) };
     const record = issuer ? await this.store.readClient(this.serverId, issuer) : undefined;
     // A dynamic registration names its redirect URI; when the loopback port had to change, register again.
-    if (record && !(record.source === 'dcr' && session && record.redirectUri !== session.redirectUri)) return record.info;
+    const staleDcr = record?.source === 'dcr' && session !== undefined && record.redirectUri !== session.redirectUri;
+    // A CIMD client ID is only good while it is still the configured document URL (the setting may have changed).
+    const staleCimd = record?.source === 'cimd' && record.info.client_id !== this.clientMetadataUrl;
+    if (record && !staleDcr && !staleCimd) return record.info;
     // 2. A client ID metadata document or 3. dynamic registration: the SDK does either next; 4. otherwise ask the user.
     const metadata = discovery?.authorizationServerMetadata;
     const cimd = metadata?.client_id_metadata_document_supported === true && this.clientMetadataUrl !== undefined;

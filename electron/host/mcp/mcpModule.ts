@@ -30,6 +30,8 @@ export interface McpModuleDeps {
   createManager?: (deps: ServerManagerDeps) => McpServerManager;
   /** Answers 2025-era sampling requests (built by the host around the chat's provider). */
   sampling?: SamplingBroker;
+  /** The app's client ID metadata document URL setting (OAuth CIMD), read when a server's OAuth provider is built. */
+  clientMetadataUrl?: () => string | undefined;
 }
 
 /** The config the manager sees: registry-only fields removed, so toggling a tool never restarts its server. */
@@ -152,6 +154,7 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
     logger: env.logger,
     serverConfig: (id) => config(id),
     restartServer: (id) => manager.restart(id),
+    ...(deps.clientMetadataUrl ? { clientMetadataUrl: deps.clientMetadataUrl } : {}),
     onSignInFailed: () => scheduleViews(),
   });
 
