@@ -8,6 +8,7 @@ import { call } from '../../../bridge/index.ts';
 import { useStore } from '../../../store/index.ts';
 import { Dialog } from '../../common/Dialog.tsx';
 import { expandTemplate, templateVariables } from '../model/uriTemplate.ts';
+import { CompletableInput } from './completions/CompletableInput.tsx';
 
 /** A resource chosen for the next message. */
 export interface PickedResource {
@@ -24,7 +25,7 @@ interface ServerResources {
   loading: boolean;
 }
 
-function TemplateForm({ template, onPick }: { template: ResourceTemplateInfo; onPick: (uri: string) => void }) {
+function TemplateForm({ serverId, template, onPick }: { serverId: string; template: ResourceTemplateInfo; onPick: (uri: string) => void }) {
   const { t } = useTranslation('chat');
   const names = useMemo(() => templateVariables(template.uriTemplate), [template.uriTemplate]);
   const [values, setValues] = useState<Record<string, string>>({});
@@ -40,7 +41,15 @@ function TemplateForm({ template, onPick }: { template: ResourceTemplateInfo; on
       {names.map((name, i) => (
         <label key={name} className="field">
           <span className="field-label">{name}</span>
-          <input className="input" autoFocus={i === 0} value={values[name] ?? ''} onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))} />
+          <CompletableInput
+            serverId={serverId}
+            completionRef={{ type: 'ref/resource', uri: template.uriTemplate }}
+            name={name}
+            autoFocus={i === 0}
+            value={values[name] ?? ''}
+            context={values}
+            onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
+          />
         </label>
       ))}
       <code className="chat-attach-preview">{expandTemplate(template.uriTemplate, values)}</code>
@@ -122,7 +131,7 @@ export function AttachDialog({ open, onOpenChange, onPick }: { open: boolean; on
                 </button>
                 <h3 className="chat-attach-template-title">{template.title ?? template.name}</h3>
                 {template.description && <p className="muted">{template.description}</p>}
-                <TemplateForm template={template} onPick={(uri) => pick({ serverId: active, uri, name: template.title ?? template.name })} />
+                <TemplateForm serverId={active} template={template} onPick={(uri) => pick({ serverId: active, uri, name: template.title ?? template.name })} />
               </div>
             ) : (
               <>

@@ -6,6 +6,7 @@ import type { PromptInfo } from '../../../../../shared/servers.ts';
 import { Dialog } from '../../common/Dialog.tsx';
 import { VisibleText } from '../../common/VisibleText.tsx';
 import type { PromptPickerState } from './usePromptPicker.ts';
+import { CompletableInput } from './completions/CompletableInput.tsx';
 
 /** The list; clicking or Enter (handled by the composer) picks the highlighted prompt. */
 export function PromptList({ picker, onPick }: { picker: PromptPickerState; onPick: (prompt: PromptInfo) => void }) {
@@ -98,7 +99,15 @@ export function PromptArgsDialog({ prompt, onClose, onSubmit }: { prompt: Prompt
               {arg.name}
               {arg.required && <span className="chat-required"> *</span>}
             </span>
-            <input className="input" autoFocus={i === 0} value={values[arg.name] ?? ''} onChange={(e) => setValues((v) => ({ ...v, [arg.name]: e.target.value }))} />
+            <CompletableInput
+              serverId={prompt.serverId}
+              completionRef={{ type: 'ref/prompt', name: prompt.name }}
+              name={arg.name}
+              autoFocus={i === 0}
+              value={values[arg.name] ?? ''}
+              context={values}
+              onChange={(value) => setValues((v) => ({ ...v, [arg.name]: value }))}
+            />
             {arg.description && <span className="field-hint">{arg.description}</span>}
           </label>
         ))}
