@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isHttpConfig } from '../../../../shared/serverConfig.ts';
 import type { ServerView } from '../../../../shared/servers.ts';
 import { useStore } from '../../store/index.ts';
+import { call } from '../../bridge/index.ts';
 import { VisibleText } from '../common/VisibleText.tsx';
 import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
 import { Switch } from '../common/Switch.tsx';
@@ -52,7 +53,8 @@ export function ServerCard({ server, onEdit }: ServerCardProps) {
     if (!result.ok) notifyError('servers:restartFailed', result.error, { name: server.id });
   };
   const remove = async () => {
-    const result = await removeServer(server.id);
+    // A bundle's entry goes with its unpacked folder and stored settings.
+    const result = server.config.bundle ? await call('bundles.uninstall', { id: server.id }) : await removeServer(server.id);
     if (!result.ok) {
       notifyError('servers:deleteFailed', result.error, { name: server.id });
       return false;

@@ -10,6 +10,7 @@ import { emptyForm, formFromConfig, type ServerFormState } from './form/serverFo
 import { ImportDialog } from './import/ImportDialog.tsx';
 import { ServerList } from './ServerList.tsx';
 import { BrowseTab } from './browse/BrowseTab.tsx';
+import { BundleInstall } from './bundles/BundleInstall.tsx';
 import { EmptyServers } from './templates/EmptyServers.tsx';
 import { TemplateDialog } from './templates/TemplateDialog.tsx';
 import type { ServerTemplate } from './templates/templates.ts';
@@ -46,6 +47,7 @@ export function ServersView() {
             <p className="page-subtitle">{servers.length ? t('subtitleCount', { ready, total: servers.length }) : t('subtitle')}</p>
           </div>
           <div className="row">
+            <BundleInstall />
             <button type="button" className="btn" onClick={() => setOpen({ kind: 'import' })}>
               <Import /> {t('import.button')}
             </button>
