@@ -45,6 +45,8 @@ export const settingsSchema = z.object({
   catalogRegistryUrl: z.union([z.literal(''), z.string().url('Registry URL must be a valid URL').regex(/^https?:\/\//i, 'Registry URL must start with http:// or https://')]),
   /** The app's client ID metadata document URL for OAuth sign-in ('' = none; servers then register dynamically). */
   clientMetadataUrl: z.union([z.literal(''), clientMetadataUrlSchema]),
+  /** Servers starting at once (spawn to ready); 0 = about two per CPU core. */
+  maxConcurrentStarts: z.number().int().min(0).max(64),
 });
 /** Settings the user edits. */
 export type Settings = z.infer<typeof settingsSchema>;
@@ -74,6 +76,7 @@ export const defaultSettings: Settings = {
   defaultToolScope: { excludedServers: [], excludedTools: [] },
   catalogRegistryUrl: 'https://registry.modelcontextprotocol.io/v0/servers',
   clientMetadataUrl: '',
+  maxConcurrentStarts: 0,
 };
 
 /** A model the user can pick. */

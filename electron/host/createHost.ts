@@ -53,7 +53,7 @@ async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<
   );
   // The OAuth providers read the CIMD URL setting from the chat module's settings store, bound once it exists.
   let readSettings: ChatModule['settings'] | undefined = undefined;
-  const mcp = await createMcpModule({ env, events, sampling, clientMetadataUrl: () => readSettings?.().clientMetadataUrl });
+  const mcp = await createMcpModule({ env, events, sampling, clientMetadataUrl: () => readSettings?.().clientMetadataUrl, maxConcurrentStarts: () => readSettings?.().maxConcurrentStarts });
   let chat;
   try {
     chat = await createChatModule({ env, events, tools: mcp.tools, elicitations: mcp.elicitations });

@@ -20,14 +20,15 @@ afterEach(async () => {
 });
 
 describe('servers that fail to start', () => {
-  it('a server that exits at once ends in error with its exit code and stderr, and is not restarted', async () => {
+  it('a server that exits at once is tried once more, then ends in error with its exit code and stderr, and is not restarted', async () => {
     const h = harness();
     h.set({ quitter: misbehaving('exit') });
     const error = await h.waitForState('quitter', 'error');
     expect(error).toMatchObject({ code: 'process_exited', message: 'The server exited during startup (exit code 2).' });
     expect(error.stderrTail).toContain('fatal: FOO_TOKEN is not set');
     await h.manager.whenSettled();
-    expect(h.states('quitter')).toEqual(['connecting', 'error']);
+    // A first start that fails gets one automatic retry (start-up under load); after that it stays in error.
+    expect(h.states('quitter')).toEqual(['connecting', 'restarting', 'connecting', 'error']);
   });
 
   it('a server that never answers times out, without delaying a healthy one started beside it', async () => {

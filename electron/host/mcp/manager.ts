@@ -23,8 +23,8 @@ export interface ServerManagerOptions {
   logLimits?: Partial<ServerLogLimits>;
   eraHorizons?: Partial<EraCacheHorizons>;
   now?: () => number;
-  /** Servers starting at once (spawn to ready); 0 or absent = about two per core. */
-  maxConcurrentStarts?: number;
+  /** Servers starting at once (spawn to ready), or a reader of the setting; 0 or undefined = about two per core. */
+  maxConcurrentStarts?: number | (() => number | undefined);
 }
 
 /** What the manager needs: the environment, the elicitation broker, where to report, and an optional OAuth seam. */
@@ -66,7 +66,8 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
   const options = deps.options ?? {};
   const now = options.now ?? Date.now;
   const logs = new ServerLogs((line) => deps.listener.onLog(line), options.logLimits, now);
-  const queue = new StartQueue(options.maxConcurrentStarts ?? 0);
+  const limit = options.maxConcurrentStarts;
+  const queue = new StartQueue(typeof limit === 'function' ? () => limit() ?? 0 : (limit ?? 0));
   const eraCache = new EraCache(deps.env.dataDir, { ...(options.eraHorizons ? { horizons: options.eraHorizons } : {}), now });
   const open: SlotContext['open'] = {
     baseEnv: deps.env.baseEnv ?? process.env,

@@ -32,6 +32,8 @@ export interface McpModuleDeps {
   sampling?: SamplingBroker;
   /** The app's client ID metadata document URL setting (OAuth CIMD), read when a server's OAuth provider is built. */
   clientMetadataUrl?: () => string | undefined;
+  /** The maxConcurrentStarts setting, read whenever a server start waits for its turn. */
+  maxConcurrentStarts?: () => number | undefined;
 }
 
 /** The config the manager sees: registry-only fields removed, so toggling a tool never restarts its server. */
@@ -165,6 +167,7 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
     authProvider: (id) => auth.providerFor(id),
     // Only servers that sign in with OAuth get the auth service's line; one sending its own header keeps the SDK's reason.
     authStatusMessage: (id) => (auth.providerFor(id) ? auth.statusMessage(id) : undefined),
+    ...(deps.maxConcurrentStarts ? { options: { maxConcurrentStarts: deps.maxConcurrentStarts } } : {}),
     listener: {
       onStatus: (serverId, status) => {
         // The model's tool list only depends on whether a server is ready; other transitions just update the views.

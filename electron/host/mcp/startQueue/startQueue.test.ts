@@ -52,4 +52,15 @@ describe('StartQueue', () => {
     queue.setLimit(2);
     expect(typeof (await second)).toBe('function');
   });
+
+  it('reads the limit from the setting at each admission, so a change applies without a restart', async () => {
+    let setting = 1;
+    const queue = new StartQueue(() => setting);
+    const never = new AbortController().signal;
+    const first = await queue.acquire(never);
+    expect(queue.hasRoom).toBe(false);
+    setting = 3;
+    expect(queue.hasRoom).toBe(true);
+    first?.();
+  });
 });

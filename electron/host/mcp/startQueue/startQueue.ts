@@ -21,13 +21,18 @@ export function defaultMaxConcurrentStarts(): number {
 
 /** A FIFO of start permits with a limit that can change at run time. */
 export class StartQueue {
-  private limit: number;
+  private limitOf: () => number;
   private running = 0;
   private closed = false;
   private readonly waiters: Waiter[] = [];
 
-  constructor(limit: number) {
-    this.limit = StartQueue.normalize(limit);
+  /** `limit` may be a reader (the setting), consulted at every admission so a change applies without a restart. */
+  constructor(limit: number | (() => number)) {
+    this.limitOf = typeof limit === 'function' ? limit : () => limit;
+  }
+
+  private get limit(): number {
+    return StartQueue.normalize(this.limitOf());
   }
 
   /** 0 (or anything below 1) means the default for this machine. */
@@ -37,7 +42,7 @@ export class StartQueue {
 
   /** Changes the limit; a higher one admits waiting starts at once. */
   setLimit(limit: number): void {
-    this.limit = StartQueue.normalize(limit);
+    this.limitOf = () => limit;
     this.pump();
   }
 
