@@ -1,0 +1,93 @@
+/**
+ * .mcpb bundles in Chromium against web mode: a bundle packed with @anthropic-ai/mcpb is installed with the Install
+ * bundle button (file input; user_config with a secret and a folder), becomes ready; a newer version dropped on the
+ * window updates it keeping its settings; Delete uninstalls it and its folder goes.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packNodeBundle } from '../fixtures/bundles/buildBundle.ts';
+import { startApp, type E2eApp } from './harness.ts';
+
+describe('.mcpb bundles', () => {
+  let app: E2eApp;
+  let out = '';
+
+  beforeAll(async () => {
+    out = await mkdtemp(join(tmpdir(), 'sb-e2e-bundles-'));
+    app = await startApp();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await rm(out, { recursive: true, force: true });
+  });
+
+  const bundleVersion = async () => {
+    const list = await app.api['servers.list']({});
+    return list.ok ? list.value.find((server) => server.id === 'hello-bundle')?.config.bundle?.version : undefined;
+  };
+
+  it('installs a bundle from the Install bundle button, asking for its settings, and sees it ready', async () => {
+    const { page } = app;
+    const bundle = await packNodeBundle(out, { withUserConfig: true });
+    const work = join(app.dataDir, 'work');
+    await mkdir(work);
+    await page.getByRole('button', { name: /^Servers/ }).click();
+    await app.dismissToasts();
+    await page.getByTestId('bundle-file-input').setInputFiles(bundle);
+    const dialog = page.getByTestId('bundle-dialog');
+    await expect.poll(() => dialog.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await dialog.getByTestId('bundle-version').textContent()).toBe('1.0.0');
+    expect(await dialog.getByTestId('bundle-signature').textContent()).toContain('Not signed');
+    expect(await dialog.getByTestId('bundle-tools').textContent()).toContain('whoami');
+    expect(await dialog.getByLabel('API key *').getAttribute('type')).toBe('password');
+
+    // Without the required values the host refuses and the dialog says which.
+    await dialog.getByTestId('bundle-install-confirm').click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('"API key" is required');
+    await dialog.getByLabel('API key *').fill('sk-e2e-secret');
+    await dialog.getByLabel('Folder *').fill(work);
+    await app.screenshot('bundle-install');
+    await dialog.getByTestId('bundle-install-confirm').click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    const card = page.locator('[data-testid="server-card"][data-server="hello-bundle"]');
+    await expect.poll(() => card.getByTestId('status-badge').getAttribute('data-state'), { timeout: 30_000 }).toBe('ready');
+    expect(await bundleVersion()).toBe('1.0.0');
+    expect(await card.textContent()).not.toContain('sk-e2e-secret');
+  });
+
+  it('updates it by dropping a newer version on the window, keeping its settings', async () => {
+    const { page } = app;
+    const bundle = await packNodeBundle(out, { withUserConfig: true, version: '2.0.0' });
+    const base64 = (await readFile(bundle)).toString('base64');
+    // A drop as the browser delivers it (tests/ has no DOM types, so the page script is a string).
+    await page.evaluate(`(() => {
+      const bytes = Uint8Array.from(atob(${JSON.stringify(base64)}), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'hello-bundle-2.0.0.mcpb'));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    })()`);
+    const dialog = page.getByTestId('bundle-dialog');
+    await expect.poll(() => dialog.getByTestId('bundle-install-confirm').textContent(), { timeout: 30_000 }).toContain('Update 1.0.0 → 2.0.0');
+    await dialog.getByTestId('bundle-install-confirm').click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(bundleVersion, { timeout: 30_000 }).toBe('2.0.0');
+    const card = page.locator('[data-testid="server-card"][data-server="hello-bundle"]');
+    await expect.poll(() => card.getByTestId('status-badge').getAttribute('data-state'), { timeout: 30_000 }).toBe('ready');
+  });
+
+  it('uninstalls it with Delete: the server and its unpacked folder are gone', async () => {
+    const { page } = app;
+    const card = page.locator('[data-testid="server-card"][data-server="hello-bundle"]');
+    await card.getByRole('button', { name: 'Actions for hello-bundle' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => card.count(), { timeout: 30_000 }).toBe(0);
+    expect(existsSync(join(app.dataDir, 'bundles', 'hello-bundle'))).toBe(false);
+    expect(app.pageErrors).toEqual([]);
+  });
+});
