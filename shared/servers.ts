@@ -32,6 +32,8 @@ export type ServerStatus =
       serverName: string;
       serverVersion: string;
       instructions?: string;
+      /** The server's icon as checked by the host (electron/host/mcp/icons): always a raster data: URL. */
+      icon?: string;
       capabilities: CapabilitySummary;
       counts: { tools: number; resources: number; prompts: number };
       /** Non-fatal problems seen while ready (e.g. a non-JSON stdout line). */
@@ -72,6 +74,8 @@ export interface ExposedTool {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: ToolAnnotations;
+  /** The tool's icon when the server sends an acceptable data: icon (electron/host/mcp/icons). */
+  icon?: string;
   enabled: boolean;
   approval: ApprovalPolicy;
   /** Fingerprint of title, description and input schema (what "always allow" approves). */

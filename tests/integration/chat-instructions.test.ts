@@ -1,7 +1,8 @@
 /**
  * Server instructions reach the model (issue 10 #8): a real stdio fixture server with `instructions` is added to the
  * whole host; the scripted LLM's next request carries them in the system prompt, after the user's own system prompt,
- * with the hidden character made visible. A disabled server's instructions are gone from the next request.
+ * with the hidden character made visible. A disabled server's instructions are gone from the next request. Its icons
+ * (issue 10 #8) reach the window only as checked data: URLs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
@@ -48,6 +49,14 @@ describe('server instructions in the system prompt', () => {
     expect(system).toContain('Always greet in French.⟨U+202E⟩ Call greet first.');
     expect(system).not.toContain('\u202E');
   }, 90_000);
+
+  it('shows the server and tool icons as checked data: URLs (the http: and svg icons listed first are refused)', async () => {
+    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    const view = value(await target.api['servers.list']({})).find((server) => server.id === 'greeter');
+    expect(view?.status.state === 'ready' ? view.status.icon : undefined).toBe(png);
+    const tool = value(await target.api['tools.list']({})).find((t) => t.toolName === 'greet');
+    expect(tool?.icon).toBe(png);
+  });
 
   it('leaves a disabled server\'s instructions out', async () => {
     value(await target.api['servers.setEnabled']({ id: 'greeter', enabled: false }));

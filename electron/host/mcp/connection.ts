@@ -36,7 +36,7 @@ export interface ConnectionHooks {
 }
 
 /** What a ready connection reports about its server. */
-export type ReadyInfo = Pick<Extract<ServerStatus, { state: 'ready' }>, 'era' | 'protocolVersion' | 'serverName' | 'serverVersion' | 'instructions' | 'capabilities'>;
+export type ReadyInfo = Pick<Extract<ServerStatus, { state: 'ready' }>, 'era' | 'protocolVersion' | 'serverName' | 'serverVersion' | 'instructions' | 'icon' | 'capabilities'>;
 
 /** Debounce of catalog refreshes, so a burst of list_changed notifications costs one refresh. */
 const refreshDebounceMs = 50;

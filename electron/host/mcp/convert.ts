@@ -2,10 +2,13 @@
 import type { ContentBlock, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplateType, ServerCapabilities, Tool } from '@modelcontextprotocol/client';
 import type { CapabilitySummary, McpContent, PromptInfo, PromptMessages, ResourceContents, ResourceInfo, ResourceTemplateInfo, ToolAnnotations } from '../../../shared/servers.ts';
 import type { ServerTool } from './types.ts';
+import { firstDataIcon } from './icons/iconFetch.ts';
 
 /** A tool as the server listed it: name, title, description, schemas and annotations untouched. */
 export function toServerTool(tool: Tool): ServerTool {
   const annotations = toAnnotations(tool.annotations);
+  // Only data: icons for tools: a list of many tools must not start many fetches (https server icons are fetched).
+  const icon = firstDataIcon(tool.icons);
   return {
     name: tool.name,
     ...(tool.title !== undefined ? { title: tool.title } : {}),
@@ -13,6 +16,7 @@ export function toServerTool(tool: Tool): ServerTool {
     inputSchema: { ...tool.inputSchema },
     ...(tool.outputSchema !== undefined ? { outputSchema: { ...tool.outputSchema } } : {}),
     ...(annotations ? { annotations } : {}),
+    ...(icon ? { icon } : {}),
   };
 }
 

@@ -16,6 +16,7 @@ export function exposedTool(serverId: string, tool: ServerTool, exposedName: str
     inputSchema: tool.inputSchema,
     ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
     ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
+    ...(tool.icon !== undefined ? { icon: tool.icon } : {}),
     enabled: own.enabled !== false,
     approval: own.approval ?? 'ask',
     fingerprint,

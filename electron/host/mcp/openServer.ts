@@ -18,6 +18,7 @@ import type { ServerCatalog } from './types.ts';
 import { UrlElicitations } from './urlRequired/urlRequired.ts';
 import { negotiationFor, pinnedPrior } from './protocol/protocolChoice.ts';
 import { applyLegacyLogLevel, logLevelOf } from './logging/logLevel.ts';
+import { resolveIcon } from './icons/iconFetch.ts';
 
 /** Everything needed to open one server. */
 export interface OpenSetup {
@@ -206,12 +207,15 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
     else if (choice === 'auto' && era === 'legacy' && !prior && Date.now() - startedAt < probeTimeoutMs) void setup.eraCache.set(key, { kind: 'legacy' });
     const version = client.getServerVersion();
     const instructions = discover?.instructions ?? client.getInstructions();
+    // Checked and, for https, fetched by the host: the window only ever gets a data: URL (icons/).
+    const icon = await resolveIcon(version?.icons, { timeoutMs: Math.max(1, Math.min(3_000, remaining())) });
     const info: ReadyInfo = {
       era,
       protocolVersion: client.getNegotiatedProtocolVersion() ?? '',
       serverName: version?.name ?? serverId,
       serverVersion: version?.version ?? '',
       ...(instructions !== undefined ? { instructions } : {}),
+      ...(icon !== undefined ? { icon } : {}),
       capabilities: toCapabilitySummary(discover?.capabilities ?? client.getServerCapabilities()),
     };
     const warnings = garbage.slice(0, 3).map((line) => `Ignored non-JSON output on stdout: ${quoteLine(line)}`);

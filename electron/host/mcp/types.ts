@@ -24,6 +24,8 @@ export interface ServerTool {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: ToolAnnotations;
+  /** An acceptable data: icon from the tool's `icons` (icons/iconPolicy.ts). */
+  icon?: string;
 }
 
 /** What one ready server offers; replaced whole on every refresh (connect, list_changed). */
