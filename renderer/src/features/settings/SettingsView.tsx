@@ -141,6 +141,9 @@ export function SettingsView() {
           <FormField id="st-catalog-registry" label={t('browse:settings.label')} hint={t('browse:settings.hint')} error={shown('catalogRegistryUrl')}>
             {text('catalogRegistryUrl', { mono: true })}
           </FormField>
+          <FormField id="st-client-metadata-url" label={t('clientMetadataUrl.label')} hint={t('clientMetadataUrl.hint')} error={shown('clientMetadataUrl')}>
+            {text('clientMetadataUrl', { mono: true })}
+          </FormField>
         </section>
 
         <ToolSearchSection />

@@ -15,4 +15,11 @@ describe('settings draft', () => {
     expect(validateDraft({ ...draftFrom(defaultSettings), thinkingEnabled: true, thinkingBudget: '9000' }).thinkingBudget?.key).toBe('errors.budgetBelowMax');
     expect(errors.maxTokens).toEqual({ key: 'errors.range', values: { min: 1, max: 128_000 } });
   });
+
+  it('takes an https client metadata document URL with a path, or nothing', () => {
+    const draft = draftFrom(defaultSettings);
+    expect(validateDraft({ ...draft, clientMetadataUrl: 'http://example.com/client.json' }).clientMetadataUrl).toEqual({ key: 'errors.clientMetadataUrl' });
+    expect(validateDraft({ ...draft, clientMetadataUrl: 'https://example.com/' }).clientMetadataUrl).toEqual({ key: 'errors.clientMetadataUrl' });
+    expect(draftPatch({ ...draft, clientMetadataUrl: ' https://example.com/switchboard/client.json ' }, defaultSettings)).toEqual({ clientMetadataUrl: 'https://example.com/switchboard/client.json' });
+  });
 });

@@ -2,7 +2,7 @@
 import { settingsSchema, type Settings } from '../../../../shared/settings.ts';
 
 /** Fields edited as a draft and saved together (theme and language apply at once instead). */
-export const draftFields = ['apiBaseUrl', 'model', 'maxTokens', 'systemPrompt', 'thinkingEnabled', 'thinkingBudget', 'maxTurns', 'toolResultLimit', 'catalogRegistryUrl'] as const;
+export const draftFields = ['apiBaseUrl', 'model', 'maxTokens', 'systemPrompt', 'thinkingEnabled', 'thinkingBudget', 'maxTurns', 'toolResultLimit', 'catalogRegistryUrl', 'clientMetadataUrl'] as const;
 /** A draft field. */
 export type DraftField = (typeof draftFields)[number];
 
@@ -17,6 +17,7 @@ export interface SettingsDraft {
   maxTurns: string;
   toolResultLimit: string;
   catalogRegistryUrl: string;
+  clientMetadataUrl: string;
 }
 
 const numeric: DraftField[] = ['maxTokens', 'thinkingBudget', 'maxTurns', 'toolResultLimit'];
@@ -33,6 +34,7 @@ export function draftFrom(settings: Settings): SettingsDraft {
     maxTurns: String(settings.maxTurns),
     toolResultLimit: String(settings.toolResultLimit),
     catalogRegistryUrl: settings.catalogRegistryUrl,
+    clientMetadataUrl: settings.clientMetadataUrl,
   };
 }
 
@@ -58,6 +60,7 @@ export const limits: Record<'maxTokens' | 'thinkingBudget' | 'maxTurns' | 'toolR
 
 function problemOf(field: DraftField): DraftError {
   if (field === 'apiBaseUrl' || field === 'catalogRegistryUrl') return { key: 'errors.url' };
+  if (field === 'clientMetadataUrl') return { key: 'errors.clientMetadataUrl' };
   if (field === 'model') return { key: 'errors.modelRequired' };
   if (field === 'systemPrompt') return { key: 'errors.tooLong', values: { max: 100_000 } };
   if (field === 'thinkingEnabled') return { key: 'errors.invalid' };
