@@ -31,6 +31,11 @@ describe('ServerStatusDetail', () => {
     expect(screen.getByText('last words')).toBeTruthy();
   });
 
+  it('says a queued server is waiting for its turn to start', () => {
+    render(<ServerStatusDetail serverId="memory" status={{ state: 'queued', since: 0 }} />);
+    expect(screen.getByTestId('server-queued').textContent).toBe('Waiting for its turn to start (only a few servers start at once).');
+  });
+
   it('shows no "what to try" block when the host gave none', () => {
     render(<ServerStatusDetail serverId="x" status={{ state: 'error', message: 'boom', code: 'process_exited', stderrTail: [], at: 0 }} />);
     expect(screen.queryByTestId('server-error-detail')).toBeNull();

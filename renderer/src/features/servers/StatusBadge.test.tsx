@@ -19,6 +19,7 @@ const ready: ServerStatus = {
 const cases: [ServerStatus, string, string][] = [
   [ready, 'Ready', 'badge-success'],
   [{ state: 'connecting', since: 0 }, 'Connecting', 'badge-info'],
+  [{ state: 'queued', since: 0 }, 'Queued', 'badge'],
   [{ state: 'restarting', attempt: 3, nextTryAt: 0, lastError: 'exit 1' }, 'Restarting (try 3)', 'badge-warning'],
   [{ state: 'error', message: 'boom', code: 'process_exited', stderrTail: [], at: 0 }, 'Error', 'badge-danger'],
   [{ state: 'invalid', message: 'Command is required', field: 'command' }, 'Invalid config', 'badge-danger'],
