@@ -11,6 +11,7 @@ import { revealInvisible } from '../../../../shared/visibleText.ts';
 import { prettyJson } from '../chat/model/format.ts';
 import { VisibleText } from '../common/VisibleText.tsx';
 import './approvals.css';
+import { ServerIcon } from '../common/ServerIcon.tsx';
 
 /** Props of the approval card. */
 export interface ApprovalCardProps {
@@ -44,6 +45,7 @@ export function ApprovalCard({ approval, onAnswer }: ApprovalCardProps) {
     <div className={`approval-card${approval.destructive ? ' is-destructive' : ''}`} role="group" aria-label={t('label', { tool })}>
       <div className="approval-head">
         <Icon size={18} aria-hidden className="approval-icon" />
+        <ServerIcon serverId={approval.serverId} toolName={approval.toolName} size={18} className="approval-icon" />
         <div>
           <div className="approval-question">
             <Trans t={t} i18nKey="question" values={{ tool, server }} components={{ tool: <bdi className="visible-text" />, server: <bdi className="visible-text" /> }} />

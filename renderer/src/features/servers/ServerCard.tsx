@@ -19,6 +19,7 @@ import { canSignOut, sendsOwnAuthorization } from './signIn/signInModel.ts';
 import { SignOutDialog } from './signIn/SignOutDialog.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { ToolList } from './ToolList.tsx';
+import { ServerIcon } from '../common/ServerIcon.tsx';
 
 /** The command line or URL a server runs, for the card's subtitle. */
 export function launchSummary(server: ServerView): string {
@@ -71,7 +72,7 @@ export function ServerCard({ server, onEdit }: ServerCardProps) {
     <article className={`card sv-card${failed ? ' sv-card-failed' : ''}`} aria-labelledby={`server-${server.id}-name`} data-testid="server-card" data-server={server.id}>
       <header className="sv-card-head">
         <div className="sv-card-icon" aria-hidden>
-          {server.transport === 'http' ? <Globe /> : <Terminal />}
+          <ServerIcon serverId={server.id} size={20} fallback={server.transport === 'http' ? <Globe /> : <Terminal />} />
         </div>
         <div className="sv-card-title">
           <h3 id={`server-${server.id}-name`}>

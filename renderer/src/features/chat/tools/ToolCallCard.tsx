@@ -12,6 +12,7 @@ import { useNow } from '../../common/useNow.ts';
 import { ToolResultView } from './ToolResultView.tsx';
 import { ToolStatusBadge, visibleStatus } from './ToolStatusBadge.tsx';
 import './tools.css';
+import { ServerIcon } from '../../common/ServerIcon.tsx';
 
 // Remembers what the user opened or closed: virtualized rows unmount when scrolled away.
 const toggled = new Map<string, boolean>();
@@ -72,7 +73,7 @@ export function ToolCallCard({ block, approval, onAnswerApproval, defaultOpen = 
     <section className={`tool-card is-${status}`} aria-label={t('tool.cardLabel', { server: revealInvisible(block.serverId), tool: revealInvisible(title) })}>
       <button type="button" className="tool-card-head" onClick={toggle} aria-expanded={isOpen} aria-controls={bodyId}>
         <ChevronRight size={14} className="tool-card-chevron" aria-hidden />
-        <Wrench size={14} className="tool-card-icon" aria-hidden />
+        <ServerIcon serverId={block.serverId} toolName={block.toolName} size={14} className="tool-card-icon" fallback={<Wrench size={14} className="tool-card-icon" aria-hidden />} />
         <span className="tool-card-server">
           <VisibleText text={block.serverId} />
         </span>
