@@ -1,12 +1,13 @@
 /**
  * `npm run conformance [-- options]`: runs the pinned @modelcontextprotocol/conformance client scenarios against
- * tests/conformance/client.ts (the host's own connection layer), one scenario at a time, from node_modules only
+ * tests/conformance/client.ts (the host's own connection layer), a few scenarios at a time, from node_modules only
  * (nothing is downloaded). Writes conformance-results/<client|auth>/<leg>/ and .../summary.json, prints one line
  * per scenario and a last line `N passed, N failed`, and exits non-zero on an unexpected failure or a stale
  * expected-failure entry.
  *
  * Options: --scenario <name> (repeatable; a name from the suite, or any client scenario), --spec-version <v>,
- * --auth (the OAuth scenarios, with --client <file> or tests/conformance/authClient.ts), --timeout <ms>, --verbose.
+ * --auth (the OAuth scenarios, with --client <file> or tests/conformance/authClient.ts), --timeout <ms>, --jobs <n>
+ * (runs at once, default 3), --verbose.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -25,7 +26,8 @@ const { values } = parseArgs({
     'spec-version': { type: 'string' },
     auth: { type: 'boolean', default: false },
     client: { type: 'string' },
-    timeout: { type: 'string', default: '30000' },
+    timeout: { type: 'string', default: '90000' },
+    jobs: { type: 'string' },
     verbose: { type: 'boolean', default: false },
   },
 });
@@ -46,12 +48,15 @@ if (!existsSync(clientFile)) fail(`client not found: ${clientFile}${values.auth 
 const command = `${process.execPath} ${clientFile}`;
 if (process.execPath.includes(' ') || clientFile.includes(' ')) fail('the node binary and client paths must not contain spaces');
 
+/** Runs at once by default: bounded, because the suite and the client each start a Node process per run. */
+const defaultJobs = 3;
+
 const expectedFile = join(import.meta.dirname, 'expected-failures.json');
 const expectedAll = expectedFailuresFileSchema.parse(JSON.parse(readFileSync(expectedFile, 'utf8')));
 const expected = values.auth ? expectedAll.auth : expectedAll.client;
 
 function selectLegs(): Leg[] {
-  const suite = values.auth ? authLegs(cliPath) : clientLegs;
+  const suite = values.auth ? authLegs(cliPath) : clientLegs(cliPath);
   const forced = values['spec-version'];
   let legs = suite;
   if (values.scenario) {
@@ -130,12 +135,33 @@ const legs = selectLegs();
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 console.log(`conformance ${values.auth ? 'auth ' : ''}client scenarios (${legs.length}) against ${relative(root, clientFile)}`);
+// Scenarios are independent (each suite server listens on its own random port), so a few run at once; lines are
+// still printed in the suite's order.
+const jobs = Math.max(1, Number(values.jobs ?? defaultJobs) || 1);
+const started = Date.now();
 const verdicts: LegVerdict[] = [];
-for (const leg of legs) {
-  const verdict = await runLeg(leg);
+const results = new Map<number, Promise<LegVerdict>>();
+const finished: Array<() => void> = [];
+let next = 0;
+const worker = async (): Promise<void> => {
+  while (next < legs.length) {
+    const index = next++;
+    const leg = legs[index];
+    if (!leg) continue;
+    const result = runLeg(leg);
+    results.set(index, result);
+    finished.splice(0).forEach((wake) => wake());
+    await result;
+  }
+};
+const workers = Promise.all(Array.from({ length: Math.min(jobs, legs.length) }, () => worker()));
+for (let index = 0; index < legs.length; index++) {
+  while (!results.has(index)) await new Promise<void>((wake) => finished.push(wake));
+  const verdict = await (results.get(index) as Promise<LegVerdict>);
   printLeg(verdict);
   verdicts.push(verdict);
 }
+await workers;
 const total = verdicts.reduce(
   (sum, v) => ({ passed: sum.passed + v.passed, failed: sum.failed + v.failed, expected: sum.expected + v.expected.length, bad: sum.bad + v.unexpected.length + v.stale.length }),
   { passed: 0, failed: 0, expected: 0, bad: 0 },
@@ -143,5 +169,6 @@ const total = verdicts.reduce(
 writeFileSync(join(resultsDir, 'summary.json'), `${JSON.stringify({ ...total, legs: verdicts }, null, 2)}\n`);
 if (total.expected > 0) console.log(`${total.expected} of the failed checks are expected (tests/conformance/expected-failures.json)`);
 if (total.bad > 0) console.log(`${total.bad} unexpected failure(s) or stale expected-failure entries`);
+console.log(`${legs.length} runs in ${((Date.now() - started) / 1000).toFixed(0)} s (${jobs} at a time)`);
 console.log(`${total.passed} passed, ${total.failed} failed`);
 process.exit(total.bad > 0 ? 1 : 0);
