@@ -16,6 +16,7 @@ import { decideNavigation, decideWindowOpen, isExternalWebUrl } from './desktop/
 import { isPermissionGranted } from './desktop/permissions.ts';
 import { createQuitCoordinator } from './desktop/quitCoordinator.ts';
 import type { TrustedPage } from './desktop/senderCheck.ts';
+import { BundleOpener, bundlePathsIn } from './desktop/bundleOpener.ts';
 
 // Before `ready`: app:// must be a privileged scheme, and every renderer sandboxed whatever its options say.
 registerAppScheme(protocol);
@@ -24,6 +25,18 @@ app.enableSandbox();
 const appRoot = app.getAppPath();
 const page: TrustedPage = { webContentsId: undefined, entryUrl: APP_ENTRY_URL };
 let mainWindow: BrowserWindow | undefined;
+// .mcpb files the OS opens with the app (fileAssociations in electron-builder.yml). macOS may send open-file before
+// `ready`, so the listener is added at load; the window gets them once it has loaded the app.
+const bundleFiles = new BundleOpener((path) => {
+  showWindow();
+  sendHostEvent(mainWindow?.webContents, 'bundles.opened', { path });
+});
+app.on('open-file', (event, path) => {
+  if (bundlePathsIn([path]).length === 0) return;
+  event.preventDefault();
+  bundleFiles.open(path);
+});
+for (const path of bundlePathsIn(process.argv.slice(1))) bundleFiles.open(path);
 
 function appVersion(): string {
   try {
@@ -57,6 +70,7 @@ function openWindow(): void {
     // `npm start` waits for this line to know Electron really started (else it falls back to web mode).
     onReady: () => {
       if (process.env.SWITCHBOARD_REPORT_READY === '1') process.stdout.write('switchboard:ready\n');
+      bundleFiles.windowReady();
     },
   });
   page.webContentsId = mainWindow.webContents.id;
@@ -136,7 +150,10 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
 
   openWindow();
-  app.on('second-instance', showWindow);
+  app.on('second-instance', (_event, argv) => {
+    showWindow();
+    for (const path of bundlePathsIn(argv.slice(1))) bundleFiles.open(path);
+  });
   app.on('activate', showWindow);
   app.on('window-all-closed', () => {
     // macOS apps stay running without windows (servers keep their state); elsewhere closing the window quits.

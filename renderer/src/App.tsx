@@ -14,6 +14,7 @@ import { TooltipProvider } from './features/common/Tooltip.tsx';
 import { useTheme } from './features/common/useTheme.ts';
 import { useAppNotices } from './features/common/useAppNotices.ts';
 import { ServersView } from './features/servers/ServersView.tsx';
+import { useBundleOpening } from './features/servers/bundles/useBundleOpening.ts';
 import { SettingsView } from './features/settings/SettingsView.tsx';
 import { Sidebar } from './features/sidebar/Sidebar.tsx';
 import { useNewChat } from './features/sidebar/useNewChat.ts';
@@ -68,6 +69,7 @@ export function App() {
     if (language) applyLanguage(language);
   }, [language]);
   useShortcuts();
+  useBundleOpening();
   useAppNotices();
 
   return (

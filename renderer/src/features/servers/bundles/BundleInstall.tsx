@@ -1,17 +1,18 @@
 /**
- * Opening a .mcpb: the "Install bundle" button (a file input; the bytes go to the host in base64), a bundle dropped
- * anywhere on the window, and on the desktop a file the OS hands to the app (the 'bundles.opened' event, by path).
+ * Opening a .mcpb in the Servers view: the "Install bundle" button (a file input; the bytes go to the host in base64),
+ * and bundles dropped on the window or handed over by the desktop (queued by useBundleOpening while any view shows).
  */
 import { Package } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BundlePreview, BundleSource } from '../../../../../shared/bundles.ts';
-import { call, getBridge } from '../../../bridge/index.ts';
+import { call } from '../../../bridge/index.ts';
 import { useStore } from '../../../store/index.ts';
 import { BundleDialog } from './BundleDialog.tsx';
-import { fileToBase64, isBundleName } from './readFile.ts';
+import { fileToBase64 } from './readFile.ts';
+import { takeOpenedBundles } from './useBundleOpening.ts';
 
-/** The button, the drop target and the dialog. */
+/** The button and the dialog. */
 export function BundleInstall() {
   const { t } = useTranslation('bundles');
   const notify = useStore((s) => s.notify);
@@ -24,35 +25,18 @@ export function BundleInstall() {
     if (result.ok) setOpen({ preview: result.value, source });
     else notifyError('bundles:refused', result.error);
   };
+  const tooLarge = (name: string) => notify({ tone: 'error', titleKey: 'bundles:tooLarge', values: { name } });
   const fromFile = async (file: File | undefined) => {
     if (!file) return;
     const base64 = await fileToBase64(file);
-    if (base64 === undefined) return notify({ tone: 'error', titleKey: 'bundles:tooLarge', values: { name: file.name } });
+    if (base64 === undefined) return tooLarge(file.name);
     await inspect({ fileName: file.name, base64 });
   };
 
-  // Latest handlers for the window listeners, which are added once.
-  const latest = useRef({ fromFile, inspect });
-  latest.current = { fromFile, inspect };
-  useEffect(() => {
-    const over = (event: DragEvent) => {
-      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
-    };
-    const drop = (event: DragEvent) => {
-      const file = [...(event.dataTransfer?.files ?? [])].find((f) => isBundleName(f.name));
-      if (!file) return;
-      event.preventDefault();
-      void latest.current.fromFile(file);
-    };
-    window.addEventListener('dragover', over);
-    window.addEventListener('drop', drop);
-    const off = getBridge().on('bundles.opened', ({ path }) => void latest.current.inspect({ path }));
-    return () => {
-      window.removeEventListener('dragover', over);
-      window.removeEventListener('drop', drop);
-      off();
-    };
-  }, []);
+  // Latest handlers for the queue subscription, which is made once.
+  const latest = useRef({ inspect, tooLarge });
+  latest.current = { inspect, tooLarge };
+  useEffect(() => takeOpenedBundles((opened) => ('tooLarge' in opened ? latest.current.tooLarge(opened.tooLarge) : void latest.current.inspect(opened))), []);
 
   return (
     <>
