@@ -11,6 +11,8 @@ import { settingsSchema, defaultSettings } from '../../shared/settings.ts';
 import { visitInHeadlessBrowser } from '../fixtures/oauth/headlessBrowser.ts';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/index.ts';
 import { startAuthHost, tempDataDir, type AuthHost } from './auth-harness.ts';
+import { createHost } from '../../electron/host/createHost.ts';
+import { testEnv, value } from './chat-harness.ts';
 
 const appDocument = 'https://app.example.com/switchboard/client.json';
 const serverDocument = 'https://other.example.com/switchboard/client.json';
@@ -77,6 +79,24 @@ describe('OAuth client ID metadata documents (CIMD)', () => {
     const clientId = await signIn(app, { type: 'http', url: fixture.mcpUrl });
     expect(clientId).not.toBe(appDocument);
     expect(fixture.auth.counters.registrations).toBe(1);
+  });
+
+  it('takes the URL from the app setting saved through settings.update, in the whole host', async () => {
+    const fixture = await startOAuthFixture({ clientMetadataDocuments: documents });
+    const data = tempDataDir();
+    cleanups.push(() => fixture.close(), data.remove);
+    const host = await createHost(testEnv(data.dir));
+    cleanups.push(() => host.shutdown());
+    await host.start();
+    value(await host.api['settings.update']({ clientMetadataUrl: appDocument }));
+    value(await host.api['servers.add']({ name: 'remote', config: { type: 'http', url: fixture.mcpUrl } }));
+    await expect.poll(async () => value(await host.api['servers.list']({})).find((server) => server.id === 'remote')?.status.state, { timeout: 60_000, interval: 100 }).toBe('auth_required');
+    const started = value(await host.api['servers.signIn']({ id: 'remote' }));
+    if (!started) throw new Error('sign-in did not start');
+    expect(new URL(started.authorizationUrl).searchParams.get('client_id')).toBe(appDocument);
+    await visitInHeadlessBrowser(started.authorizationUrl);
+    await expect.poll(async () => value(await host.api['servers.list']({})).find((server) => server.id === 'remote')?.status.state, { timeout: 60_000, interval: 100 }).toBe('ready');
+    expect(fixture.auth.counters.registrations).toBe(0);
   });
 
   it('accepts only an https document URL with a path, in the settings and in servers.json', () => {
