@@ -29,9 +29,10 @@ describe('.mcpb bundles: hostile archives are refused and leave nothing behind',
     ['absolute', 'unsafe_path', /absolute path/],
     ['symlink', 'unsafe_path', /symbolic link/],
     ['bomb', 'zip_bomb', /zip bomb/],
-    ['badManifest', 'bad_manifest', /not a valid MCPB manifest/],
+    ['badManifest', 'bad_manifest', /not a valid MCPB manifest: .*server: Required/],
     ['notZip', 'bad_zip', /Not a readable zip archive/],
     ['windowsOnly', 'unsupported_platform', /runs on win32; this computer is linux/],
+    ['uvRuntime', 'unsupported_runtime', /Server type "uv" is not supported/],
   ];
 
   it.each(cases)('refuses %s (%s) by path and as uploaded bytes', async (kind, refusal, message) => {

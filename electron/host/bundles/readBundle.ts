@@ -1,6 +1,6 @@
 /** Opens a .mcpb archive in memory: checks it is a safe zip, validates its manifest with @anthropic-ai/mcpb, reads its signature. */
 import { unzipSync } from 'fflate';
-import { vAny } from '@anthropic-ai/mcpb/schemas';
+import { VERSIONED_MANIFEST_SCHEMAS, vAny } from '@anthropic-ai/mcpb/schemas';
 import { extractSignatureBlock, verifyMcpbFile } from '@anthropic-ai/mcpb/node';
 import type { BundleSignature } from '../../../shared/bundles.ts';
 import { checkEntries, readZipEntries, type Refused, type UnpackLimits, type ZipEntry } from './zipEntries.ts';
@@ -50,7 +50,13 @@ export function openBundle(archive: Uint8Array, limits: UnpackLimits, platform: 
     return { refused: 'bad_manifest', message: `manifest.json is not JSON: ${cause instanceof Error ? cause.message : String(cause)}` };
   }
   const parsed = vAny.McpbManifestSchema.safeParse(json);
-  if (!parsed.success) return { refused: 'bad_manifest', message: `manifest.json is not a valid MCPB manifest: ${formatIssues(parsed.error)}` };
+  if (!parsed.success) {
+    // The any-version schema only says "Invalid input"; the schema of the version the manifest declares says what is wrong.
+    const declared = typeof json === 'object' && json !== null ? ((json as Record<string, unknown>).manifest_version ?? (json as Record<string, unknown>).dxt_version) : undefined;
+    const versioned = typeof declared === 'string' && Object.hasOwn(VERSIONED_MANIFEST_SCHEMAS, declared) ? VERSIONED_MANIFEST_SCHEMAS[declared as keyof typeof VERSIONED_MANIFEST_SCHEMAS].safeParse(json) : undefined;
+    const issues = versioned && !versioned.success ? versioned.error : parsed.error;
+    return { refused: 'bad_manifest', message: `manifest.json is not a valid MCPB manifest: ${formatIssues(issues)}` };
+  }
   const manifest = parsed.data;
   if (!bundleName.test(manifest.name)) return { refused: 'bad_manifest', message: `Bundle name "${manifest.name}" must be letters, digits, '.', '_' or '-' (at most 100)` };
   if (!serverTypes.has(manifest.server.type)) return { refused: 'unsupported_runtime', message: `Server type "${manifest.server.type}" is not supported (node, python or binary)` };
