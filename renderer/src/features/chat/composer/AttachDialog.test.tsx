@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ResourceInfo, ServerView } from '../../../../../shared/servers.ts';
 import { err, ok } from '../../../../../shared/errors.ts';
 import { setBridgeForTests } from '../../../bridge/index.ts';
@@ -49,5 +49,21 @@ describe('AttachDialog', () => {
     rerender(<AttachDialog open {...props} />);
     await screen.findByText('Guide');
     expect(fake.calls.filter((c) => c.name === 'resources.list')).toHaveLength(2);
+  });
+
+  it('suggests values for a template variable from a server that declares completions, with the template as ref', async () => {
+    const fake = fakeBridge({
+      'resources.list': () => ok({ resources: [] }),
+      'resources.templates': () => ok([{ serverId: 'docs', uriTemplate: 'docs://page/{slug}', name: 'Page' }]),
+      'completions.complete': () => ok({ values: ['intro', 'install'], hasMore: true }),
+    });
+    setBridgeForTests(fake.bridge);
+    useStore.setState({ servers: [{ ...docs, status: docs.status.state === 'ready' ? { ...docs.status, capabilities: { ...docs.status.capabilities, completions: true } } : docs.status }] });
+    render(<AttachDialog open onOpenChange={vi.fn()} onPick={vi.fn()} />);
+    fireEvent.click(await screen.findByRole('button', { name: /Page/ }));
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'in' } });
+    await waitFor(() => expect(screen.getByTestId('completions-slug').querySelectorAll('option')).toHaveLength(2));
+    expect(screen.getByTestId('completions-hint-slug').textContent).toBe('2 suggestions, more available: keep typing');
+    expect(fake.calls.find((c) => c.name === 'completions.complete')?.params).toEqual({ serverId: 'docs', ref: { type: 'ref/resource', uri: 'docs://page/{slug}' }, argument: { name: 'slug', value: 'in' } });
   });
 });
