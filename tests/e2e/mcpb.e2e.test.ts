@@ -60,10 +60,12 @@ describe('.mcpb bundles', () => {
     expect(await card.textContent()).not.toContain('sk-e2e-secret');
   });
 
-  it('updates it by dropping a newer version on the window, keeping its settings', async () => {
+  it('updates it by dropping a newer version on the window (from Settings), keeping its settings', async () => {
     const { page } = app;
     const bundle = await packNodeBundle(out, { withUserConfig: true, version: '2.0.0' });
     const base64 = (await readFile(bundle)).toString('base64');
+    // Dropped while another view shows: the app switches to Servers and opens the dialog.
+    await page.getByRole('button', { name: /^Settings/ }).click();
     // A drop as the browser delivers it (tests/ has no DOM types, so the page script is a string).
     await page.evaluate(`(() => {
       const bytes = Uint8Array.from(atob(${JSON.stringify(base64)}), (c) => c.charCodeAt(0));
@@ -87,7 +89,8 @@ describe('.mcpb bundles', () => {
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => card.count(), { timeout: 30_000 }).toBe(0);
-    expect(existsSync(join(app.dataDir, 'bundles', 'hello-bundle'))).toBe(false);
+    // The card goes with the entry; the folder is removed right after it.
+    await expect.poll(() => existsSync(join(app.dataDir, 'bundles', 'hello-bundle'))).toBe(false);
     expect(app.pageErrors).toEqual([]);
   });
 });
