@@ -1,7 +1,8 @@
 /**
  * .mcpb bundles in Chromium against web mode: a bundle packed with @anthropic-ai/mcpb is installed with the Install
  * bundle button (file input; user_config with a secret and a folder), becomes ready; a newer version dropped on the
- * window updates it keeping its settings; Delete uninstalls it and its folder goes.
+ * window updates it keeping its settings; the chat calls its tool through the scripted model; Delete uninstalls it and
+ * its folder goes.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -9,7 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packNodeBundle } from '../fixtures/bundles/buildBundle.ts';
-import { startApp, type E2eApp } from './harness.ts';
+import type { ScriptTurn } from '../fixtures/scriptedLlm/index.ts';
+import { sendMessage, startApp, type E2eApp } from './harness.ts';
+
+const script: ScriptTurn[] = [
+  { match: { lastUserText: 'which bundle' }, expect: { toolsInclude: ['whoami'] }, content: [{ type: 'tool_use', tool: 'whoami', input: {} }] },
+  { expect: { toolResultsContain: ['"version":"2.0.0"', '"keyLength":13'] }, content: [{ type: 'text', text: 'The bundle runs version 2.0.0 with your key.' }] },
+];
 
 describe('.mcpb bundles', () => {
   let app: E2eApp;
@@ -17,7 +24,7 @@ describe('.mcpb bundles', () => {
 
   beforeAll(async () => {
     out = await mkdtemp(join(tmpdir(), 'sb-e2e-bundles-'));
-    app = await startApp();
+    app = await startApp({ llm: { script } });
   });
 
   afterAll(async () => {
@@ -80,6 +87,21 @@ describe('.mcpb bundles', () => {
     await expect.poll(bundleVersion, { timeout: 30_000 }).toBe('2.0.0');
     const card = page.locator('[data-testid="server-card"][data-server="hello-bundle"]');
     await expect.poll(() => card.getByTestId('status-badge').getAttribute('data-state'), { timeout: 30_000 }).toBe('ready');
+  });
+
+  it('the chat uses the bundle’s tool: the updated server answers with the settings it was installed with', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'New chat' }).first().click();
+    await sendMessage(page, 'Ask which bundle is running');
+    const card = page.locator('.tool-card').last();
+    const approval = card.getByRole('group', { name: /^Approval for whoami/ });
+    await approval.waitFor({ timeout: 30_000 });
+    expect(await approval.textContent()).toContain('hello-bundle');
+    await approval.getByRole('button', { name: 'Allow once' }).click();
+    await expect.poll(() => card.locator('.tool-status').textContent(), { timeout: 30_000 }).toBe('Done');
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent(), { timeout: 30_000 }).toContain('The bundle runs version 2.0.0 with your key.');
+    expect((app.llm?.requests ?? []).flatMap((r) => r.problems)).toEqual([]);
+    await page.getByRole('button', { name: /^Servers/ }).click();
   });
 
   it('uninstalls it with Delete: the server and its unpacked folder are gone', async () => {
