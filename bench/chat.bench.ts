@@ -1,10 +1,10 @@
 /**
  * Bench `chat`: a 5-turn scripted conversation with tool calls (server-everything over stdio) through the whole host
  * (createHost: SQLite history, events, registry, approvals) against the same conversation driven by the raw SDK plus a
- * bare MCP client on the same scripted server, alternated in one run. Target: ratio <= 1.10.
- *
- * The scripted server paces its SSE events (PACE_MS apart, far quicker than a real model) so the bench measures the
- * host's overhead on a streamed conversation rather than a zero-latency loopback; the unpaced ratio is reported too.
+ * bare MCP client on the same scripted server, alternated in one run. Writes two results from one run:
+ * `chat` (SSE events PACE_MS apart, as a streamed reply arrives; target ratio <= 1.10) and `chat-unpaced` (events
+ * sent as fast as the socket takes them; target ratio <= 1.15). The paced figure alone would hide the host's cost
+ * behind the waits between events, so the unpaced one is printed beside it.
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { Client } from '@modelcontextprotocol/client';
@@ -90,22 +90,15 @@ try {
 
   const paced = await measure(PACE_MS, ROUNDS, target, sdk, mcp, tools);
   const unpaced = await measure(0, ROUNDS, target, sdk, mcp, tools);
-  report({
-    name: 'chat',
-    metric: `ms for a 5-turn conversation with 5 tool calls (median of ${ROUNDS}, SSE events ${PACE_MS} ms apart)`,
-    value: median(paced.subject),
-    baseline: median(paced.baseline),
-    target: 1.1,
-    direction: 'ratio_at_most',
-    details: {
-      paceMs: PACE_MS,
-      hostSamples: paced.subject,
-      rawSdkSamples: paced.baseline,
-      unpacedHostMedian: median(unpaced.subject),
-      unpacedRawSdkMedian: median(unpaced.baseline),
-      unpacedRatio: median(unpaced.subject) / median(unpaced.baseline),
-    },
-  });
+  const details = {
+    paceMs: PACE_MS,
+    rounds: ROUNDS,
+    paced: { hostSamplesMs: paced.subject, rawSdkSamplesMs: paced.baseline, ratio: median(paced.subject) / median(paced.baseline) },
+    unpaced: { hostSamplesMs: unpaced.subject, rawSdkSamplesMs: unpaced.baseline, ratio: median(unpaced.subject) / median(unpaced.baseline) },
+  };
+  const what = `ms for a 5-turn conversation with 5 tool calls, host vs raw SDK (median of ${ROUNDS}`;
+  report({ name: 'chat', metric: `${what}, SSE events ${PACE_MS} ms apart)`, value: median(paced.subject), baseline: median(paced.baseline), target: 1.1, direction: 'ratio_at_most', details });
+  report({ name: 'chat-unpaced', metric: `${what}, SSE events unpaced)`, value: median(unpaced.subject), baseline: median(unpaced.baseline), target: 1.15, direction: 'ratio_at_most', details });
 } finally {
   await mcp.close();
   await target.host.shutdown();

@@ -31,11 +31,17 @@ export function benchEnvironment(): { env: HostEnvironment; dispose: () => void 
 /** What the baseline does per server to reach the equivalent of the host's "ready": connect, then list what it offers. */
 export type BaselineDepth = 'connect' | 'connect+list';
 
-/** The bare-SDK baseline: one Client per config, same negotiation mode as the host, connected in parallel. */
-export async function connectRaw(configs: StdioServerConfig[], depth: BaselineDepth): Promise<{ clients: Client[]; close: () => Promise<void> }> {
+/** How the baseline Client is built: like the host (versionNegotiation 'auto', elicitation) or the SDK's defaults (the legacy client). */
+export type BaselineClient = 'host-like' | 'sdk-default';
+
+/** The bare-SDK baseline: one Client per config (same negotiation mode as the host unless `kind` says 'sdk-default'), connected in parallel. */
+export async function connectRaw(configs: StdioServerConfig[], depth: BaselineDepth, kind: BaselineClient = 'host-like'): Promise<{ clients: Client[]; close: () => Promise<void> }> {
   const clients = await Promise.all(
     configs.map(async (config) => {
-      const client = new Client({ name: 'bench-baseline', version: '0.0.0' }, { capabilities: { elicitation: { form: {}, url: {} } }, versionNegotiation: { mode: 'auto' } });
+      const client =
+        kind === 'sdk-default'
+          ? new Client({ name: 'bench-baseline', version: '0.0.0' })
+          : new Client({ name: 'bench-baseline', version: '0.0.0' }, { capabilities: { elicitation: { form: {}, url: {} } }, versionNegotiation: { mode: 'auto' } });
       const transport = new StdioClientTransport({ command: config.command, args: config.args ?? [], stderr: 'pipe' });
       // Drained like the host's log capture does, so a chatty server never blocks on a full pipe.
       transport.stderr?.on('data', () => {});
