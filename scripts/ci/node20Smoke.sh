@@ -81,8 +81,18 @@ if [ -n "$url" ]; then
   code="$(curl -s -o /dev/null -w '%{http_code}' "$url")"
   if [ "$code" = 200 ]; then ok "the printed link answers 200"; else bad "the printed link answered $code, not 200"; fi
   origin="$(grep -oE '^http://127\.0\.0\.1:[0-9]+' <<<"$url")"
-  code="$(curl -s -o /dev/null -w '%{http_code}' "$origin/")"
-  if [ "$code" = 401 ]; then ok "the same address without the token answers 401"; else bad "without the token the app answered $code, not 401"; fi
+  # The page itself is public (decision 005); the token guards the socket that drives the host, and a wrong token in
+  # a link is refused at once.
+  code="$(curl -s -o /dev/null -w '%{http_code}' "$origin/?token=not-the-token")"
+  if [ "$code" = 401 ]; then ok "a link with a wrong token answers 401"; else bad "a link with a wrong token answered $code, not 401"; fi
+  closed="$(SMOKE_WS="${origin/http:/ws:}/ws" node -e '
+    const { WebSocket } = require("ws");
+    const socket = new WebSocket(process.env.SMOKE_WS, { headers: { Origin: process.env.SMOKE_WS.replace("ws:", "http:").replace(/\/ws$/, "") } });
+    socket.on("close", (code) => { console.log(code); process.exit(0); });
+    socket.on("error", (error) => { console.log("error " + error.message); process.exit(0); });
+    setTimeout(() => { console.log("open"); process.exit(0); }, 10000);
+  ' 2>&1)"
+  if [ "$closed" = 4401 ]; then ok "the host socket without the token is closed unread (4401)"; else bad "the host socket without the token gave: $closed"; fi
   kill -INT -- "-$start_pid" 2>/dev/null
   for _ in $(seq 1 120); do
     kill -0 "$start_pid" 2>/dev/null || break
