@@ -10,7 +10,7 @@ import { call } from '../../../../bridge/index.ts';
 import { useStore } from '../../../../store/index.ts';
 import { Dialog } from '../../../common/Dialog.tsx';
 import { VisibleText } from '../../../common/VisibleText.tsx';
-import { shortTokens, toggleServer, toggleTool } from './scopeModel.ts';
+import { markInScope, shortTokens, toggleServer, toggleTool } from './scopeModel.ts';
 
 /** Props: a chat's id (its scope is stored by the host), or on the start page the scope the first message will use. */
 export interface ToolScopePickerProps {
@@ -51,8 +51,9 @@ export function ToolScopePicker({ chatId, scope, onScopeChange }: ToolScopePicke
       return;
     }
     const saved = await call('chats.setToolScope', { chatId, scope: next });
-    if (!saved.ok) return setError(saved.error.message);
+    // Also after a refusal: the plan shown goes back to what the host holds (and then the error is said).
     await refresh();
+    if (!saved.ok) setError(saved.error.message);
   };
 
   // Pins and always-load servers are app settings (they apply to every chat): saved, then the plan is asked again.
@@ -101,7 +102,12 @@ export function ToolScopePicker({ chatId, scope, onScopeChange }: ToolScopePicke
                     {isOpen ? <ChevronDown size={14} aria-hidden /> : <ChevronRight size={14} aria-hidden />}
                   </button>
                   <label>
-                    <input type="checkbox" checked={server.inScope} onChange={(e) => current && void apply(toggleServer(current, server.serverId, e.target.checked))} />
+                    <input type="checkbox" checked={server.inScope} onChange={(e) => {
+                        if (!current) return;
+                        const include = e.target.checked;
+                        setPlan((shown) => shown && markInScope(shown, server.serverId, undefined, include));
+                        void apply(toggleServer(current, server.serverId, include));
+                      }} />
                     <VisibleText text={server.serverId} />
                   </label>
                   <span className="muted">{t('scope.serverSize', { count: server.tools.length, tokens: shortTokens(tokens) })}</span>
@@ -120,7 +126,12 @@ export function ToolScopePicker({ chatId, scope, onScopeChange }: ToolScopePicke
                             type="checkbox"
                             disabled={!server.inScope}
                             checked={tool.inScope}
-                            onChange={(e) => current && void apply(toggleTool(current, server.serverId, tool.toolName, e.target.checked))}
+                            onChange={(e) => {
+                              if (!current) return;
+                              const include = e.target.checked;
+                              setPlan((shown) => shown && markInScope(shown, server.serverId, tool.toolName, include));
+                              void apply(toggleTool(current, server.serverId, tool.toolName, include));
+                            }}
                           />
                           <VisibleText text={tool.toolName} />
                         </label>
