@@ -4,11 +4,8 @@
  * tokens a request carries with progressive discovery against sending every tool, and the host-side search's
  * recall@5 over a labelled set of user intents (bench/data/tool-intents.json).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ChatMessage, ContentBlock, ToolSearchBlock } from '../shared/chat.ts';
 import type { ExposedTool } from '../shared/servers.ts';
 import { defaultSettings, type Settings } from '../shared/settings.ts';
@@ -18,41 +15,7 @@ import { hostSearchLimit, hostSearchToolName, runHostSearches } from '../electro
 import { ToolIndex } from '../electron/host/chat/toolSearch/toolIndex.ts';
 import { estimateTokens } from '../electron/host/chat/toolSearch/tokens.ts';
 import { report } from './lib.ts';
-
-interface RealTool {
-  name: string;
-  title?: string;
-  description?: string;
-  inputSchema: Record<string, unknown>;
-}
-
-const modules = join(import.meta.dirname, '..', 'node_modules', '@modelcontextprotocol');
-
-/** Lists the tools of the three real servers through a real client, in a fixed order. */
-async function realTools(): Promise<RealTool[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'switchboard-bench-tokens-'));
-  const launches: [string, string[]][] = [
-    ['everything', [join(modules, 'server-everything', 'dist', 'index.js'), 'stdio']],
-    ['filesystem', [join(modules, 'server-filesystem', 'dist', 'index.js'), dir]],
-    ['memory', [join(modules, 'server-memory', 'dist', 'index.js')]],
-  ];
-  const out: RealTool[] = [];
-  try {
-    for (const [, args] of launches) {
-      const client = new Client({ name: 'bench-tokens', version: '0.0.0' }, {});
-      const env: Record<string, string> = { PATH: process.env.PATH ?? '', MEMORY_FILE_PATH: join(dir, 'memory.json') };
-      const transport = new StdioClientTransport({ command: process.execPath, args, env, stderr: 'pipe' });
-      transport.stderr?.on('data', () => {});
-      await client.connect(transport);
-      const { tools } = await client.listTools();
-      for (const tool of tools) out.push({ name: tool.name, ...(tool.title ? { title: tool.title } : {}), ...(tool.description ? { description: tool.description } : {}), inputSchema: tool.inputSchema });
-      await client.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return out;
-}
+import { realToolDefinitions } from './realToolDefinitions.ts';
 
 interface IntentFile {
   servers: string[];
@@ -61,7 +24,7 @@ interface IntentFile {
 }
 
 const data = JSON.parse(readFileSync(join(import.meta.dirname, 'data', 'tool-intents.json'), 'utf8')) as IntentFile;
-const real = await realTools();
+const real = await realToolDefinitions();
 // Server i offers the real definitions at positions (toolsPerServer * i + j) mod count, under its own name.
 const tools: ExposedTool[] = data.servers.flatMap((server, i) =>
   Array.from({ length: data.toolsPerServer }, (_, j) => {
