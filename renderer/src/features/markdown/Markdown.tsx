@@ -1,18 +1,26 @@
-/** Renders chat Markdown (GFM, highlighted code with copy), re-rendering only the chunk that changed while streaming. */
+/** Renders chat Markdown (GFM, highlighted code with copy, KaTeX math), re-rendering only the chunk that changed while streaming. */
 import { memo, useMemo, useRef } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import rehypeHighlight from 'rehype-highlight';
+import remarkMath from 'remark-math';
+import rehypeKatex from 'rehype-katex';
+import 'katex/dist/katex.min.css';
 import { CodeBlock } from './CodeBlock.tsx';
 import { growChunks, type Chunk as TextChunk } from './splitBlocks.ts';
+import { prepareMath } from './mathDelimiters.ts';
 import './markdown.css';
 
 // react-markdown builds a processor on every render, and rehype-highlight registers and compiles every highlight.js
 // grammar each time its plugin is attached: build the transformer once and hand the same one to every processor.
 const highlightTransform = rehypeHighlight();
 const rehypeHighlightOnce = () => highlightTransform;
-const remarkPlugins = [remarkGfm];
-const rehypePlugins = [rehypeHighlightOnce];
+// Math from a model is untrusted input: no \href, \url or \includegraphics or other trusted commands, macro expansion
+// and sizes capped (a macro bomb or a 10000em box cannot hang or cover the window), errors shown inline in red.
+const katexOptions = { trust: false, strict: 'ignore' as const, maxExpand: 1000, maxSize: 50, errorColor: 'var(--danger)' };
+const remarkPlugins = [remarkGfm, remarkMath];
+// KaTeX first: it replaces math code elements before highlight.js looks at code.
+const rehypePlugins: NonNullable<Parameters<typeof ReactMarkdown>[0]['rehypePlugins']> = [[rehypeKatex, katexOptions], rehypeHighlightOnce];
 
 const components: Components = {
   pre: ({ node, children }) => <CodeBlock node={node}>{children}</CodeBlock>,
@@ -38,7 +46,7 @@ const Chunk = memo(function Chunk({ text }: { text: string }) {
   return (
     <div className="md-chunk">
       <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
-        {text}
+        {prepareMath(text)}
       </ReactMarkdown>
     </div>
   );

@@ -41,3 +41,24 @@ describe('growChunks', () => {
     expect(growChunks({ text: 'alpha\n\nbeta', chunks: first }, 'gamma').map((c) => c.text)).toEqual(['gamma']);
   });
 });
+
+describe('splitBlocks with display math', () => {
+  it('keeps a $$ block with blank lines in one chunk, and an unclosed one in the live tail', () => {
+    const text = 'Intro\n\n$$\na = 1\n\nb = 2\n$$\n\nAfter';
+    expect(splitBlocks(text)).toEqual(['Intro', '$$\na = 1\n\nb = 2\n$$', 'After']);
+    expect(splitBlocks('Intro\n\n$$\na = 1\n\nb = 2')).toEqual(['Intro', '$$\na = 1\n\nb = 2']);
+    expect(splitBlocks('Intro\n\n\\[\na\n\nb\n\\]\n\nEnd')).toEqual(['Intro', '\\[\na\n\nb\n\\]', 'End']);
+  });
+
+  it('does not change finished chunks while a math block streams in', () => {
+    const text = 'First paragraph.\n\n$$\n\\int_0^1 x\\,dx\n\n= \\frac12\n$$\n\nLast.';
+    let state: { text: string; chunks: ReturnType<typeof growChunks> } | undefined;
+    for (let i = 1; i <= text.length; i++) {
+      const prefix = text.slice(0, i);
+      const chunks = growChunks(state, prefix);
+      if (i > 'First paragraph.\n\n$'.length) expect(chunks[0]?.text).toBe('First paragraph.');
+      expect(chunks.map((c) => c.text)).toEqual(splitBlocks(prefix));
+      state = { text: prefix, chunks };
+    }
+  });
+});

@@ -7,6 +7,11 @@
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const LIST_ITEM = /^ {0,3}([-*+]|\d{1,9}[.)])\s/;
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:\s/m;
+// A display math block (`$$` alone or with meta on its line, or LaTeX's `\[`) keeps its chunk open like a code fence:
+// while it streams, its blank lines must not split it, and the open block stays in the live tail.
+const MATH_OPEN = /^ {0,3}\$\$[^$]*$/;
+const MATH_CLOSE = /^\s*\$\$+\s*$/;
+const LATEX_OPEN = /^ {0,3}\\\[/;
 
 /** One chunk and where it starts in the whole text. */
 export interface Chunk {
@@ -20,6 +25,7 @@ export function splitChunks(text: string, offset = 0): Chunk[] {
   let chunkStart = -1;
   let chunkEnd = -1;
   let fence: string | undefined;
+  let math: RegExp | undefined;
   let chunkIsList = false;
   let pendingBlank = false;
 
@@ -41,6 +47,11 @@ export function splitChunks(text: string, offset = 0): Chunk[] {
       if (match?.[1] && match[1][0] === fence[0] && match[1].length >= fence.length && line.trim() === match[1]) fence = undefined;
       continue;
     }
+    if (math) {
+      chunkEnd = lineEnd;
+      if (math.test(line)) math = undefined;
+      continue;
+    }
     if (line.trim() === '') {
       if (chunkStart >= 0) pendingBlank = true;
       continue;
@@ -58,6 +69,8 @@ export function splitChunks(text: string, offset = 0): Chunk[] {
     chunkEnd = lineEnd;
     const open = FENCE.exec(line);
     if (open?.[1]) fence = open[1];
+    else if (MATH_OPEN.test(line)) math = MATH_CLOSE;
+    else if (LATEX_OPEN.test(line) && !line.includes('\\]')) math = /\\\]/;
   }
   close();
   return chunks;
