@@ -9,6 +9,7 @@ import { AboutSection } from './AboutSection.tsx';
 import { ApiKeyField } from './ApiKeyField.tsx';
 import { AppearanceSection } from './AppearanceSection.tsx';
 import { ToolSearchSection } from './ToolSearchSection.tsx';
+import { LongChatsSection } from './LongChatsSection.tsx';
 import { ModelField } from './ModelField.tsx';
 import { draftFrom, draftPatch, validateDraft, type DraftField, type SettingsDraft } from './settingsDraft.ts';
 import './settings.css';
@@ -147,6 +148,7 @@ export function SettingsView() {
         </section>
 
         <ToolSearchSection />
+        <LongChatsSection />
         <AppearanceSection />
         <AboutSection />
 

@@ -1,39 +1,11 @@
 /** The "Many tools" card: tool search mode, the budget over which tools are deferred, and servers always loaded. Saved at once. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/settings.ts';
 import { useStore } from '../../store/index.ts';
 import { VisibleText } from '../common/VisibleText.tsx';
+import { NumberField } from './NumberField.tsx';
 
 const modes: Settings['toolSearch'][] = ['auto', 'server', 'host', 'off'];
-
-// A number field that saves on blur when valid and shows the saved value back otherwise.
-function NumberField({ id, label, hint, value, min, max, onSave }: { id: string; label: string; hint: string; value: number; min: number; max: number; onSave: (n: number) => void }) {
-  const [draft, setDraft] = useState<string | undefined>();
-  const shown = draft ?? String(value);
-  const parsed = Number(shown);
-  const valid = Number.isInteger(parsed) && parsed >= min && parsed <= max;
-  return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input st-narrow"
-        inputMode="numeric"
-        value={shown}
-        aria-invalid={!valid}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={() => {
-          if (valid && parsed !== value) onSave(parsed);
-          setDraft(undefined);
-        }}
-      />
-      <span className="field-hint">{hint}</span>
-    </div>
-  );
-}
 
 /** The tool search card. */
 export function ToolSearchSection() {
