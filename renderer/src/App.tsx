@@ -6,6 +6,10 @@ import { getBridge } from './bridge/index.ts';
 import { applyLanguage } from './i18n/index.ts';
 import { useStore } from './store/index.ts';
 import { ChatView } from './features/chat/ChatView.tsx';
+import { ApprovalLayer } from './features/attention/ApprovalLayer.tsx';
+import { AttentionHost } from './features/attention/AttentionHost.tsx';
+import { SkipLink } from './features/attention/SkipLink.tsx';
+import { useSidebarCollapse } from './features/sidebar/useSidebarCollapse.ts';
 import { ElicitationHost } from './features/elicitation/ElicitationHost.tsx';
 import { SamplingDock } from './features/sampling/SamplingCards.tsx';
 import { Toaster } from './features/common/Toaster.tsx';
@@ -62,6 +66,7 @@ function ConnectionBanner() {
 export function App() {
   const view = useStore((s) => s.view);
   const chatId = useStore((s) => s.chatId);
+  const sidebarCollapsed = useStore((s) => s.sidebarCollapsed);
   const theme = useStore((s) => s.settings?.theme);
   const language = useStore((s) => s.settings?.language);
   useTheme(theme);
@@ -69,19 +74,23 @@ export function App() {
     if (language) applyLanguage(language);
   }, [language]);
   useShortcuts();
+  useSidebarCollapse();
   useBundleOpening();
   useAppNotices();
 
   return (
     <TooltipProvider>
-      <div className="app">
+      <SkipLink />
+      <div className={sidebarCollapsed ? 'app is-sb-collapsed' : 'app'}>
         <Sidebar />
-        <main className="app-main" aria-live="off">
+        <main className="app-main" id="main" tabIndex={-1} aria-live="off">
           <ConnectionBanner />
           <StorageNotices />
+          <ApprovalLayer />
           {view === 'servers' ? <ServersView /> : view === 'settings' ? <SettingsView /> : <ChatView chatId={chatId} />}
         </main>
       </div>
+      <AttentionHost />
       <ElicitationHost />
       <SamplingDock />
       <Toaster />

@@ -18,6 +18,10 @@ export interface UiSlice {
   /** The chat shown when the view is 'chat' (none: the start page). */
   chatId: string | undefined;
   connection: ConnectionState;
+  /** The sidebar shows as a narrow rail of icons (collapsed by default on windows narrower than `narrowWidth`). */
+  sidebarCollapsed: boolean;
+  setSidebarCollapsed: (collapsed: boolean) => void;
+  toggleSidebar: () => void;
   /** Shows a view; for 'chat', optionally a chat. */
   navigate: (route: Route) => void;
   setConnection: (state: ConnectionState) => void;
@@ -38,6 +42,11 @@ export function routeHash(route: Route): string {
   return `#/${route.view}`;
 }
 
+/** Below this window width (px) the sidebar starts collapsed. */
+export const narrowWidth = 900;
+
+const startsNarrow = (): boolean => typeof window !== 'undefined' && window.innerWidth < narrowWidth;
+
 const initialRoute = (): Route => (typeof window === 'undefined' ? { view: 'chat' } : parseHash(window.location.hash));
 
 /** Creates the UI slice. */
@@ -47,6 +56,9 @@ export const createUiSlice: StateCreator<StoreState, [], [], UiSlice> = (set) =>
     view: start.view,
     chatId: start.chatId,
     connection: 'connecting',
+    sidebarCollapsed: startsNarrow(),
+    setSidebarCollapsed: (sidebarCollapsed) => set({ sidebarCollapsed }),
+    toggleSidebar: () => set((s) => ({ sidebarCollapsed: !s.sidebarCollapsed })),
     navigate(route) {
       set({ view: route.view, chatId: route.view === 'chat' ? route.chatId : undefined });
       if (typeof window !== 'undefined') {

@@ -2,7 +2,7 @@
  * Asks the user whether a tool call may run: which server and tool, with which arguments, flagged when destructive;
  * the tool's full description (what the model reads) on demand, shown at once when it changed since "always allow".
  */
-import { useId, useState } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import type { ApprovalDecision, PendingApproval } from '../../../../shared/chat.ts';
@@ -12,6 +12,8 @@ import { prettyJson } from '../chat/model/format.ts';
 import { VisibleText } from '../common/VisibleText.tsx';
 import './approvals.css';
 import { ServerIcon } from '../common/ServerIcon.tsx';
+import { rememberFocusOrigin, returnFocus } from '../attention/focusTargets.ts';
+import { approvalKeys } from '../attention/shortcuts.ts';
 
 /** Props of the approval card. */
 export interface ApprovalCardProps {
@@ -31,6 +33,7 @@ export function ApprovalCard({ approval, onAnswer }: ApprovalCardProps) {
   const changed = approval.changedSinceApproval === true;
   const [showDescription, setShowDescription] = useState(changed);
   const descriptionId = useId();
+  const keysId = useId();
 
   const answer = async (decision: ApprovalDecision): Promise<void> => {
     setBusy(decision);
@@ -38,11 +41,34 @@ export function ApprovalCard({ approval, onAnswer }: ApprovalCardProps) {
     const result = await onAnswer(approval.id, decision);
     setBusy(undefined);
     if (!result.ok) setError(result.error.message);
+    // The card goes away with its decision: focus goes back where the user was (the composer, or what they left).
+    else returnFocus();
+  };
+
+  // O / A / D answer from anywhere in the card, except while typing or with a modifier held.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || busy !== undefined) return;
+    if (e.target instanceof HTMLElement && e.target.closest('input, textarea, select, [contenteditable="true"]')) return;
+    const key = e.key.toLowerCase();
+    if (key !== 'o' && key !== 'a' && key !== 'd') return;
+    e.preventDefault();
+    void answer(approvalKeys[key]);
   };
 
   const Icon = approval.destructive ? ShieldAlert : approval.readOnly ? ShieldCheck : ShieldQuestion;
   return (
-    <div className={`approval-card${approval.destructive ? ' is-destructive' : ''}`} role="group" aria-label={t('label', { tool })}>
+    <div
+      className={`approval-card${approval.destructive ? ' is-destructive' : ''}`}
+      role="group"
+      aria-label={t('label', { tool })}
+      aria-describedby={keysId}
+      data-approval-id={approval.id}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      onFocus={(e) => {
+        if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) rememberFocusOrigin(e.relatedTarget);
+      }}
+    >
       <div className="approval-head">
         <Icon size={18} aria-hidden className="approval-icon" />
         <ServerIcon serverId={approval.serverId} toolName={approval.toolName} size={18} className="approval-icon" />
@@ -93,15 +119,18 @@ export function ApprovalCard({ approval, onAnswer }: ApprovalCardProps) {
           {t('failed', { message: error })}
         </p>
       )}
+      <p className="approval-keys" id={keysId}>
+        {t('attention:approvalKeys')}
+      </p>
       <div className="approval-actions">
-        <button type="button" className="btn btn-sm btn-primary" disabled={busy !== undefined} onClick={() => void answer('allow_once')}>
+        <button type="button" className="btn btn-sm btn-primary" aria-keyshortcuts="O" disabled={busy !== undefined} onClick={() => void answer('allow_once')}>
           {t('allowOnce')}
         </button>
-        <button type="button" className="btn btn-sm" disabled={busy !== undefined} onClick={() => void answer('always_allow')} title={t('alwaysAllowHint', { tool })}>
+        <button type="button" className="btn btn-sm" aria-keyshortcuts="A" disabled={busy !== undefined} onClick={() => void answer('always_allow')} title={t('alwaysAllowHint', { tool })}>
           {t('alwaysAllow')}
         </button>
         <span className="approval-spacer" />
-        <button type="button" className="btn btn-sm approval-deny" disabled={busy !== undefined} onClick={() => void answer('deny')}>
+        <button type="button" className="btn btn-sm approval-deny" aria-keyshortcuts="D" disabled={busy !== undefined} onClick={() => void answer('deny')}>
           {t('deny')}
         </button>
       </div>

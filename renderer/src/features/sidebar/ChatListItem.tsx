@@ -6,16 +6,19 @@ import { useTranslation } from 'react-i18next';
 import type { ChatSummary } from '../../../../shared/chat.ts';
 import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
 import { useStore } from '../../store/index.ts';
+import { WaitingBadge } from './WaitingBadge.tsx';
 
 /** Props of ChatListItem. */
 export interface ChatListItemProps {
   chat: ChatSummary;
   active: boolean;
+  /** Decisions waiting in this chat (approvals, elicitations, sampling), shown as a badge. */
+  waiting?: number;
   onOpen: (chatId: string) => void;
 }
 
 /** A chat row with rename and delete. */
-export function ChatListItem({ chat, active, onOpen }: ChatListItemProps) {
+export function ChatListItem({ chat, active, waiting = 0, onOpen }: ChatListItemProps) {
   const { t } = useTranslation('sidebar');
   const renameChat = useStore((s) => s.renameChat);
   const deleteChat = useStore((s) => s.deleteChat);
@@ -76,7 +79,8 @@ export function ChatListItem({ chat, active, onOpen }: ChatListItemProps) {
   return (
     <div className={active ? 'sb-chat sb-chat-active' : 'sb-chat'} data-testid="chat-item">
       <button type="button" className="sb-chat-open" aria-current={active ? 'page' : undefined} onClick={() => onOpen(chat.id)} title={chat.title}>
-        {chat.title || t('untitled')}
+        <span className="sb-chat-title">{chat.title || t('untitled')}</span>
+        <WaitingBadge count={waiting} testId="chat-badge" />
       </button>
       <Menu.Root>
         <Menu.Trigger className="icon-btn sb-chat-menu" aria-label={t('chatActions', { title: chat.title })}>

@@ -1,24 +1,38 @@
 /** The sidebar: new chat, search, the chat list (most recent first, by day), then Servers and Settings. */
-import { MessageSquarePlus, Search, Server, Settings, X } from 'lucide-react';
+import { MessageSquarePlus, PanelLeftClose, Search, Server, Settings, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../store/index.ts';
 import { selectChatList } from '../../store/chatsSlice.ts';
+import { countByChat, serversCount } from '../attention/attentionModel.ts';
+import { usePendingItems } from '../attention/usePendingItems.ts';
+import { WaitingMenu } from '../attention/WaitingMenu.tsx';
 import { Tip } from '../common/Tooltip.tsx';
+import { WaitingBadge } from './WaitingBadge.tsx';
+import { SidebarRail } from './SidebarRail.tsx';
 import { ChatListItem } from './ChatListItem.tsx';
 import { groupChats } from './groupChats.ts';
 import { ServersSummary } from './ServersSummary.tsx';
 import { useChatSearch } from './useChatSearch.ts';
 import { useNewChat } from './useNewChat.ts';
+import { modKey } from './modKey.ts';
 import './sidebar.css';
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-/** The modifier key's label in shortcut hints. */
-export const modKey = isMac ? '⌘' : 'Ctrl';
+export { modKey } from './modKey.ts';
 
-/** The app's left column. */
+/** The app's left column: full, or a rail of icons while collapsed (Ctrl/Cmd+B). */
 export function Sidebar() {
+  const collapsed = useStore((s) => s.sidebarCollapsed);
+  return collapsed ? <SidebarRail /> : <FullSidebar />;
+}
+
+function FullSidebar() {
   const { t } = useTranslation('sidebar');
+  const { t: ta } = useTranslation('attention');
+  const toggleSidebar = useStore((s) => s.toggleSidebar);
+  const pending = usePendingItems();
+  const waitingByChat = useMemo(() => countByChat(pending), [pending]);
+  const waitingForServers = serversCount(pending);
   const chats = useStore(selectChatList);
   const hasMoreChats = useStore((s) => s.hasMoreChats);
   const loadOlderChats = useStore((s) => s.loadOlderChats);
@@ -42,6 +56,11 @@ export function Sidebar() {
           </svg>
         </div>
         <span className="sb-name">Switchboard</span>
+        <Tip label={<>{ta('sidebar.collapse')} <kbd>{modKey}</kbd>+<kbd>B</kbd></>} side="right">
+          <button type="button" className="icon-btn sb-toggle" aria-label={ta('sidebar.collapse')} aria-keyshortcuts="Control+B" onClick={toggleSidebar} data-testid="sidebar-toggle">
+            <PanelLeftClose />
+          </button>
+        </Tip>
       </div>
 
       <Tip label={<>{t('newChat')} <kbd>{modKey}</kbd>+<kbd>N</kbd></>} side="right">
@@ -49,6 +68,7 @@ export function Sidebar() {
           <MessageSquarePlus /> {t('newChat')}
         </button>
       </Tip>
+      <WaitingMenu />
 
       <div className="sb-search">
         <Search aria-hidden />
@@ -78,7 +98,12 @@ export function Sidebar() {
               <h3 className="sb-group-title">{t(`group.${group.key}`)}</h3>
               {group.chats.map((chat) => (
                 <div role="listitem" key={chat.id}>
-                  <ChatListItem chat={chat} active={view === 'chat' && chatId === chat.id} onOpen={(id) => navigate({ view: 'chat', chatId: id })} />
+                  <ChatListItem
+                    chat={chat}
+                    active={view === 'chat' && chatId === chat.id}
+                    waiting={waitingByChat.get(chat.id) ?? 0}
+                    onOpen={(id) => navigate({ view: 'chat', chatId: id })}
+                  />
                 </div>
               ))}
             </section>
@@ -99,6 +124,7 @@ export function Sidebar() {
           onClick={() => navigate({ view: 'servers' })}
         >
           <Server /> <span>{t('servers')}</span>
+          <WaitingBadge count={waitingForServers} testId="servers-badge" />
           <ServersSummary />
         </button>
         <Tip label={<><kbd>{modKey}</kbd>+<kbd>,</kbd></>} side="right">
