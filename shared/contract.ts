@@ -18,16 +18,21 @@ import {
   type ServerView,
   type TestConnectionReport,
   type ToolSchemas,
+  type ToolResult,
   type ToolSummary,
   type ToolsDelta,
 } from './servers.ts';
+import type { AppResource } from './apps.ts';
 import type { ApprovalDecision, ChatPage, ChatRunState, ChatStreamEvent, ChatSummary, ContextUsage, PendingApproval, ToolPlanSummary } from './chat.ts';
 import { elicitationAnswerSchema, type PendingElicitation } from './elicitation.ts';
 import { samplingAnswerSchema, type PendingSampling } from './sampling.ts';
+import type { FindResult } from './find.ts';
+import type { ModelUsage } from './pricing/modelPrices.ts';
 import { settingsSchema, toolScopeSchema, type ModelInfo, type SettingsView } from './settings.ts';
 import type { CatalogListing } from './catalog/catalog.ts';
 import { bundleSourceSchema, userConfigValuesSchema, type BundlePreview } from './bundles.ts';
 import { completionParamsSchema, type CompletionValues } from './completions.ts';
+import { attachmentLimits, base64Size, type AttachmentInfo } from './attachments.ts';
 
 const empty = z.object({}).strict();
 const serverId = z.object({ id: z.string().min(1) });
@@ -70,20 +75,42 @@ export const callSchemas = {
   'chats.get': z.object({ chatId: z.string().min(1), before: z.string().optional(), limit: z.number().int().min(1).max(500).optional() }),
   'chats.rename': z.object({ chatId: z.string().min(1), title: z.string().trim().min(1).max(200) }),
   'chats.delete': chatId,
-  'chats.export': z.object({ chatId: z.string().min(1), format: z.enum(['markdown', 'json']) }),
+  /** The branch shown; `allBranches` (JSON only) writes every version of every message with its parent. */
+  'chats.export': z.object({ chatId: z.string().min(1), format: z.enum(['markdown', 'json']), allBranches: z.boolean().optional() }),
   /** The full result of a tool call that was cut to the tool result limit, for download. */
   'chats.toolResult': z.object({ chatId: z.string().min(1), toolCallId: z.string().min(1).max(500) }),
   /** Which servers and tools a chat may use (null: the default from settings). */
   'chats.setToolScope': z.object({ chatId: z.string().min(1), scope: toolScopeSchema.nullable() }),
+  /** Messages of a chat's shown branch whose text or tool calls contain `query` (in-chat find; pages not loaded too). */
+  'chats.find': z.object({ chatId: z.string().min(1), query: z.string().min(1).max(500) }),
+  /** A chat's token usage per model, for its estimated cost. */
+  'chats.usage': chatId,
   /** What a chat's next request sends as tools (count, estimated tokens), under its scope or the one given. */
   'chats.toolPlan': z.object({ chatId: z.string().min(1).optional(), scope: toolScopeSchema.optional() }),
   'chat.send': z.object({
     chatId: z.string().min(1),
     text: z.string().max(1_000_000),
     attachments: z.array(z.object({ serverId: z.string().min(1), uri: z.string().min(1) })).optional(),
+    /** Ids of files staged with 'attachments.add' (their count and size are checked by the host, with a clear message). */
+    files: z.array(z.string().min(1).max(100)).max(200).optional(),
     model: z.string().optional(),
   }),
+  // Files from the user's computer (docs/chat.md, Attachments)
+  /** Checks a file (type sniffed from its bytes, limits; images scaled down) and stages it for the next message. */
+  'attachments.add': z.object({ name: z.string().min(1).max(1000), data: z.string().max(base64Size(attachmentLimits.uploadBytes)) }),
+  /** Forgets a staged file the user removed from the composer. */
+  'attachments.discard': z.object({ id: z.string().min(1).max(100) }),
+  /** A sent image's thumbnail (a data URL), for the message in the chat. */
+  'attachments.thumbnail': z.object({ chatId: z.string().min(1), id: z.string().min(1).max(100) }),
   'chat.stop': chatId,
+  /** Sends an edited copy of a user message as a new version beside it (a new branch), and answers it. */
+  'chat.edit': z.object({ chatId: z.string().min(1), messageId: z.string().min(1), text: z.string().max(1_000_000) }),
+  /** Asks again for an assistant reply (also a failed or stopped one): the new reply is a version beside it. */
+  'chat.regenerate': z.object({ chatId: z.string().min(1), messageId: z.string().min(1) }),
+  /** Shows the branch through one version of a message (its newest continuation); answers its newest page. */
+  'chats.switchBranch': z.object({ chatId: z.string().min(1), messageId: z.string().min(1) }),
+  /** Deletes a message and what follows it on its branch (a failed message: just it and its failed reply); answers the newest page of the branch then shown. */
+  'chats.deleteMessage': z.object({ chatId: z.string().min(1), messageId: z.string().min(1) }),
   'chat.retry': chatId,
   'chat.continue': chatId,
   'chat.state': chatId,
@@ -118,6 +145,19 @@ export const callSchemas = {
   'bundles.install': z.object({ source: bundleSourceSchema, userConfig: userConfigValuesSchema.optional() }),
   /** Removes a bundle's server entry, unpacked folder and stored values. */
   'bundles.uninstall': serverId,
+  // MCP Apps (docs/apps.md)
+  /** An app's ui:// HTML and declared CSP/permissions, fetched through the host (cached per server). */
+  'apps.resource': z.object({ serverId: z.string().min(1), uri: z.string().min(1).max(2000) }),
+  /** A tools/call from an app: only a tool of the app's own server, under the same approval policy as the model's calls. */
+  'apps.callTool': z.object({
+    chatId: z.string().min(1),
+    toolCallId: z.string().min(1).max(500),
+    serverId: z.string().min(1),
+    name: z.string().min(1).max(500),
+    arguments: z.record(z.string(), z.unknown()).optional(),
+  }),
+  /** A resources/read from an app, on the app's own server. */
+  'apps.readResource': z.object({ serverId: z.string().min(1), uri: z.string().min(1).max(2000) }),
 } as const;
 
 /** A file of the data folder that could not be used and was kept aside; shown until the user dismisses it. */
@@ -144,6 +184,8 @@ export interface AppInfo {
   notices: string[];
   /** Files kept aside, shown until dismissed (absent from hosts that predate them). */
   storageNotices?: StorageNotice[];
+  /** Where MCP Apps' sandbox proxy page is served (another origin than the window's); absent: no Apps in this window. */
+  appSandboxUrl?: string;
 }
 
 /** Result type of every host call. */
@@ -180,8 +222,17 @@ export interface CallResults {
   'chats.toolResult': { filename: string; mimeType: string; content: string };
   'chats.setToolScope': ChatSummary;
   'chats.toolPlan': ToolPlanSummary;
+  'chats.find': FindResult;
+  'chats.usage': ModelUsage[];
   'chat.send': { messageId: string };
+  'attachments.add': AttachmentInfo & { thumbnail?: string };
+  'attachments.discard': null;
+  'attachments.thumbnail': { dataUrl: string };
   'chat.stop': null;
+  'chat.edit': { messageId: string };
+  'chat.regenerate': { messageId: string };
+  'chats.switchBranch': ChatPage;
+  'chats.deleteMessage': ChatPage;
   'chat.retry': { messageId: string };
   'chat.continue': { messageId: string };
   'chat.state': ChatRunState;
@@ -204,6 +255,9 @@ export interface CallResults {
   'bundles.inspect': BundlePreview;
   'bundles.install': ServerView;
   'bundles.uninstall': null;
+  'apps.resource': AppResource;
+  'apps.callTool': ToolResult;
+  'apps.readResource': ResourceContents[];
 }
 
 /** Every call's channel name. */

@@ -61,6 +61,8 @@ const switchboardFields = {
   allowSampling: z.boolean().optional(),
   /** Protocol revision: 'auto' (default) probes the era; a pin skips the probe and speaks only that revision. */
   protocol: z.enum(protocolChoices).optional(),
+  /** MCP Apps: false stops declaring the extension to this server (its tools then come without UIs). Default true. */
+  apps: z.boolean().optional(),
   /** Least severe server log message wanted (logging/setLevel on 2025, the per-request level on 2026). Default 'info'. */
   logLevel: z.enum(logLevels).optional(),
   /** Set on entries installed from a .mcpb bundle (its name and version), so update and uninstall know them. */
@@ -82,6 +84,8 @@ export const stdioServerConfigSchema = z.object({
   env: recordSchema(envKeySchema, z.string()).optional(),
   /** Env variables the user marked as not secret: shown in the clear. Every other env value is masked. */
   publicEnv: z.array(envKeySchema).optional(),
+  /** Env variables whose values are in the secret store (decision 010), not in this file; resolved when launching. */
+  secretEnv: z.array(envKeySchema).max(100).optional(),
   cwd: z.string().min(1).optional(),
   ...switchboardFields,
 });
@@ -103,6 +107,8 @@ export const httpServerConfigSchema = z.object({
   headers: recordSchema(z.string().min(1), z.string()).optional(),
   /** Headers the user marked as not secret (names, any case): shown in the clear. Every other header value is masked. */
   publicHeaders: z.array(z.string().min(1)).optional(),
+  /** Headers whose values are in the secret store (decision 010), not in this file; resolved when connecting. */
+  secretHeaders: z.array(z.string().min(1)).max(100).optional(),
   /** OAuth sign-in settings; only needed for servers whose authorization server cannot register Switchboard itself. */
   oauth: z
     .object({

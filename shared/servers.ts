@@ -1,6 +1,8 @@
 /** Server runtime state as the renderer sees it: status union, views, tools, logs, import previews. */
+import type { ToolUi } from './apps.ts';
 import { z } from 'zod';
 import { appErrorSchema } from './errors.ts';
+import type { HostMessage } from './hostMessages.ts';
 import type { ApprovalPolicy, ServerConfig } from './serverConfig.ts';
 
 /** Protocol era negotiated with a server: 2026-07-28 stateless (`modern`) or 2025 `initialize` (`legacy`). */
@@ -41,9 +43,23 @@ export type ServerStatus =
       /** 2026-07-28: the change stream (subscriptions/listen) dropped and is being reopened; lists may be stale meanwhile. */
       changeStreamDown?: { since: number; nextTryAt: number; reason: string };
     }
-  | { state: 'error'; message: string; code: string; stderrTail: string[]; at: number; /** What to try, e.g. the PATH searched. */ detail?: string }
-  | { state: 'restarting'; attempt: number; nextTryAt: number; lastError: string }
-  | { state: 'auth_required'; message: string };
+  | {
+      state: 'error';
+      message: string;
+      code: string;
+      stderrTail: string[];
+      at: number;
+      /** What to try, e.g. the PATH searched, in English (logs; shown when `hints` is absent). */
+      detail?: string;
+      /** `message` as a code plus parameters, translated by the renderer. */
+      text?: HostMessage;
+      /** What to try, translated by the renderer. */
+      hints?: HostMessage[];
+      /** For a command not found: the PATH entries searched. */
+      searched?: string[];
+    }
+  | { state: 'restarting'; attempt: number; nextTryAt: number; lastError: string; /** `lastError` as a code plus parameters. */ lastErrorText?: HostMessage }
+  | { state: 'auth_required'; message: string; /** `message` as a code plus parameters, when the host worded it. */ text?: HostMessage };
 
 /** A server as listed to the renderer: its name, config (secrets masked) and status. */
 export interface ServerView {
@@ -76,6 +92,8 @@ export interface ExposedTool {
   annotations?: ToolAnnotations;
   /** The tool's icon when the server sends an acceptable data: icon (electron/host/mcp/icons). */
   icon?: string;
+  /** MCP Apps: the tool's UI resource and who may call it (shared/apps.ts). */
+  ui?: ToolUi;
   enabled: boolean;
   approval: ApprovalPolicy;
   /** Fingerprint of title, description and input schema (what "always allow" approves). */
@@ -177,6 +195,8 @@ export interface ResourceContents {
   mimeType?: string;
   text?: string;
   blob?: string;
+  /** The content's `_meta` as the server sent it (MCP Apps read their CSP and permissions from it). */
+  meta?: Record<string, unknown>;
 }
 
 /** A prompt rendered with arguments. */

@@ -14,6 +14,7 @@ import { createBundleCalls } from './bundles/bundleCalls.ts';
 import { defaultSettings } from '../../shared/settings.ts';
 import { createSamplingBroker, type SamplingRunner } from './sampling/samplingBroker.ts';
 import { createSamplingCalls } from './sampling/samplingCalls.ts';
+import { createAppsModule } from './apps/appCalls.ts';
 
 /** A running host core. */
 export interface Host {
@@ -53,7 +54,9 @@ async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<
   );
   // The OAuth providers read the CIMD URL setting from the chat module's settings store, bound once it exists.
   let readSettings: ChatModule['settings'] | undefined = undefined;
-  const mcp = await createMcpModule({ env, events, sampling, clientMetadataUrl: () => readSettings?.().clientMetadataUrl, maxConcurrentStarts: () => readSettings?.().maxConcurrentStarts });
+  // Apps drop a server's cached HTML when its catalog is refreshed; bound once the Apps module exists.
+  let appsCatalogChanged: ((serverId: string) => void) | undefined = undefined;
+  const mcp = await createMcpModule({ env, events, sampling, catalogChanged: (serverId) => appsCatalogChanged?.(serverId), clientMetadataUrl: () => readSettings?.().clientMetadataUrl, maxConcurrentStarts: () => readSettings?.().maxConcurrentStarts });
   let chat;
   try {
     chat = await createChatModule({ env, events, tools: mcp.tools, elicitations: mcp.elicitations });
@@ -64,6 +67,8 @@ async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<
   const chatModule = chat;
   sampler = chat.sampler;
   readSettings = () => chatModule.settings();
+  const apps = createAppsModule({ tools: mcp.tools, approvals: chat.approvals });
+  appsCatalogChanged = (serverId) => apps.catalogChanged(serverId);
 
   const app: AppCalls = {
     'app.info': () =>
@@ -75,6 +80,7 @@ async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<
           platform: process.platform,
           notices: env.notices ?? [],
           storageNotices: notices.list(),
+          ...(env.appSandboxUrl !== undefined ? { appSandboxUrl: env.appSandboxUrl } : {}),
         }),
       ),
     'app.openExternal': async ({ url }) => {
@@ -106,7 +112,7 @@ async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<
   });
 
   const bundles = createBundleCalls({ dataDir: env.dataDir, secrets: env.secrets, logger: env.logger, servers: mcp.api });
-  const api: HostApi = { ...mcp.api, ...chatModule.api, ...app, ...catalog, ...bundles, ...createSamplingCalls(sampling) };
+  const api: HostApi = { ...mcp.api, ...chatModule.api, ...app, ...catalog, ...bundles, ...createSamplingCalls(sampling), ...apps.api };
   let stopping: Promise<void> | undefined;
   return {
     api,

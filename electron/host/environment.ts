@@ -30,6 +30,8 @@ export interface HostEnvironment {
   notices?: string[];
   /** App version shown in app.info and sent as clientInfo. */
   version: string;
+  /** Where MCP Apps' sandbox proxy page is served (web mode's second port, the desktop's custom protocol). */
+  appSandboxUrl?: string;
 }
 
 /** A logger that writes JSON lines to stderr; used by web mode and tests. */

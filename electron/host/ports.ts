@@ -1,4 +1,5 @@
 /** The seams between host modules: what the chat engine needs from the MCP layer, and the module shapes createHost wires. */
+import type { ApprovalQueue } from './chat/approvals.ts';
 import type { Result } from '../../shared/errors.ts';
 import type { SamplingRunner } from './sampling/samplingBroker.ts';
 import type { HostApi, StorageNotice } from '../../shared/contract.ts';
@@ -16,6 +17,8 @@ export interface ToolCallOptions {
   timeoutMs?: number;
   /** The chat on whose behalf the call runs, so elicitations can name it and be cancelled with it. */
   chatId?: string;
+  /** Who asked: an MCP App may call its server's app-only tools, the model may not. Default 'model'. */
+  caller?: 'model' | 'app';
 }
 
 /** What the approval policy says about one tool before asking anyone. */
@@ -27,6 +30,8 @@ export interface ToolCaller {
   listTools(): ExposedTool[];
   /** Looks up one exposed tool (enabled or not). */
   getTool(exposedName: string): ExposedTool | undefined;
+  /** Looks up a tool by its server and own name, app-only tools included (MCP Apps); optional for test doubles. */
+  toolOf?(serverId: string, toolName: string): ExposedTool | undefined;
   /** Policy verdict: deny, always allow / trusted read-only hint, or ask. */
   approvalVerdict(exposedName: string): ApprovalVerdict;
   /** Persists a per-tool approval policy (e.g. after "Always allow", remembering the definition approved: by default the current one). */
@@ -68,7 +73,10 @@ export type McpCalls = Pick<
 export type ChatCalls = Pick<
   HostApi,
   | 'chats.list' | 'chats.create' | 'chats.get' | 'chats.rename' | 'chats.delete' | 'chats.export' | 'chats.toolResult' | 'chats.setToolScope' | 'chats.toolPlan'
+  | 'chats.find' | 'chats.usage'
   | 'chat.send' | 'chat.stop' | 'chat.retry' | 'chat.continue' | 'chat.state' | 'chat.context'
+  | 'chat.edit' | 'chat.regenerate' | 'chats.switchBranch' | 'chats.deleteMessage'
+  | 'attachments.add' | 'attachments.discard' | 'attachments.thumbnail'
   | 'approvals.list' | 'approvals.answer'
   | 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list'
 >;
@@ -94,6 +102,8 @@ export interface ChatModule {
   sampler: SamplingRunner;
   /** The current settings (read synchronously, e.g. by the OAuth providers). */
   settings(): Settings;
+  /** Pending tool approvals (MCP Apps' tool calls wait in the same queue as the model's). */
+  approvals: ApprovalQueue;
   /** Puts a moved-aside history back (stopping running chats first); the current one is kept aside. */
   restoreHistory(noticeId: string): Promise<Result<StorageNotice[]>>;
   /** Stops every running chat and closes the database. */

@@ -9,6 +9,7 @@ import { defaultDataDir } from './dataDir.ts';
 import { openBrowser, spawnDetached, type LaunchCommand } from './openBrowser.ts';
 import { notBuiltMessage, rendererBuilt } from './staticFiles.ts';
 import { startWebServer } from './webServer.ts';
+import { startAppSandboxServer } from './appSandboxServer.ts';
 
 /** Options of one web mode run. */
 export interface WebModeOptions {
@@ -69,12 +70,20 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
   };
   if (!rendererBuilt(rendererDir)) logger.warn(notBuiltMessage, { rendererDir });
 
-  const host = await createHost(env);
+  // MCP Apps run on a second port: another origin than the window, so an app reaches neither its token nor its socket.
+  const sandbox = await startAppSandboxServer({ logger });
+  env.appSandboxUrl = sandbox.url;
+  const host = await createHost(env).catch(async (cause: unknown) => {
+    await sandbox.close();
+    throw cause;
+  });
   const token = createToken();
   let server;
   try {
-    server = await startWebServer({ api: host.api, events: host.events, logger, rendererDir, token, port: options.port ?? 0 });
+    server = await startWebServer({ api: host.api, events: host.events, logger, rendererDir, token, port: options.port ?? 0, frameSrc: [`http://127.0.0.1:${sandbox.port}`] });
+    sandbox.allowParents([`http://127.0.0.1:${server.port}`, `http://localhost:${server.port}`]);
   } catch (cause) {
+    await sandbox.close();
     await host.shutdown();
     throw cause;
   }
@@ -94,6 +103,7 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
     close: () => {
       closing ??= (async () => {
         await webServer.close();
+        await sandbox.close();
         await host.shutdown();
       })();
       return closing;

@@ -22,6 +22,8 @@ export interface WebServerOptions {
   token: string;
   /** 0 picks a free port. */
   port?: number;
+  /** Origins the page may frame: only MCP Apps' sandbox proxy (electron/web/appSandboxServer.ts). */
+  frameSrc?: string[];
 }
 
 /** A listening web server. */
@@ -36,10 +38,11 @@ export interface WebServer {
 }
 
 // The token sits in the page URL once, so no Referer may carry it anywhere; frames and foreign scripts are refused.
-function securityHeaders(port: number): Record<string, string> {
+function securityHeaders(port: number, frameSrc: string[] = []): Record<string, string> {
   return {
     'Content-Security-Policy': [
       "default-src 'self'",
+      `frame-src ${frameSrc.length > 0 ? frameSrc.join(' ') : "'none'"}`,
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob:",
@@ -83,14 +86,16 @@ function answerFailure(response: ServerResponse, logger: Logger, cause: unknown)
 /** Starts listening on 127.0.0.1 only; resolves once the port is known. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const { api, events, logger, rendererDir, token } = options;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
+  // 48 MB: an attached file travels as base64 in one call (32 MB of file is 43 MB); the renderer refuses larger files
+  // before sending, since ws closes the whole socket on a frame over this size.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 48 * 1024 * 1024 });
   const codes = new OneTimeCodes();
   let port = options.port ?? 0;
 
   // The renderer's files are public (the same bundle ships in the desktop app) and carry no credential: they are
   // served without the token, so a reload or a new asset load needs no cookie. Only the socket drives the host.
   const handle = (request: IncomingMessage, response: ServerResponse) => {
-    const headers = securityHeaders(port);
+    const headers = securityHeaders(port, options.frameSrc);
     const refuse = (status: 401 | 403, reason: string) => {
       response.writeHead(status, { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       response.end(refusedPage(status, reason));

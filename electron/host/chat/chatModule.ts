@@ -18,10 +18,15 @@ import { ChatRunner, cancelOpenCalls } from './chatRunner.ts';
 import { ContextManager } from './context/contextManager.ts';
 import { SummaryStore } from '../store/historyWindow.ts';
 import { createConversationCalls } from './conversationCalls.ts';
+import { createBranchCalls } from './branchCalls.ts';
 import { ToolResultFiles } from './toolResultFiles.ts';
 import { createSettingsCalls } from './settingsCalls.ts';
 import { createScopeCalls } from './toolSearch/scopeCalls.ts';
 import { trackServerInstructions } from './instructions/serverInstructions.ts';
+import { findInChat } from '../store/search/chatFind.ts';
+import { chatUsage } from '../store/chatUsage.ts';
+import { AttachmentStore } from './attachments/attachmentStore.ts';
+import { createAttachmentCalls } from './attachments/attachmentCalls.ts';
 
 /** How many chats 'chats.changed' carries (the sidebar's first page; older ones come from chats.list). */
 export const chatsChangedLimit = 100;
@@ -70,7 +75,10 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
   const approvals = new ApprovalQueue((pending) => events.emit('approvals.changed', pending));
   const chatsChanged = () => events.emit('chats.changed', repo.listChats({ limit: chatsChangedLimit }));
   const toolResults = new ToolResultFiles(env.dataDir);
-  const context = new ContextManager({ repo, summaries: new SummaryStore(() => history.db), provider, logger: env.logger });
+  const files = new AttachmentStore(env.dataDir);
+  // Files staged by a previous run and never sent are of no use now.
+  void files.clearStaged().catch((cause: unknown) => env.logger.warn('staged attachments not cleared', { reason: String(cause) }));
+  const context = new ContextManager({ repo, summaries: new SummaryStore(() => history.db), provider, logger: env.logger, readFile: (chatId, id) => files.readSync(chatId, id) });
   const runner = new ChatRunner({
     toolResults,
     repo,
@@ -87,19 +95,23 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
     serverInstructions: trackServerInstructions(events),
   });
 
-  const conversation = createConversationCalls({ repo, runner, approvals, tools, settings: () => settings.get(), events, chatsChanged });
+  const conversation = createConversationCalls({ repo, runner, approvals, tools, settings: () => settings.get(), events, chatsChanged, files });
   const api: ChatCalls = guard({
     ...conversation,
-    // A deleted chat takes the full tool results saved for it along.
+    // A deleted chat takes the full tool results and the files attached to it along.
     'chats.delete': async (params) => {
       const deleted = await conversation['chats.delete'](params);
-      if (deleted.ok) await toolResults.removeChat(params.chatId).catch(() => {});
+      if (deleted.ok) await Promise.all([toolResults.removeChat(params.chatId).catch(() => {}), files.removeChat(params.chatId).catch(() => {})]);
       return deleted;
     },
+    ...createAttachmentCalls(files),
+    ...createBranchCalls({ repo, runner, events, chatsChanged }),
     ...createSettingsCalls({ store: settings, provider, secrets: env.secrets, events }),
     ...createScopeCalls({ repo, tools, settings: () => settings.get(), chatsChanged }),
     'chats.toolResult': ({ chatId, toolCallId }) => toolResults.read(chatId, toolCallId),
     'chat.context': ({ chatId }) => Promise.resolve(ok(context.usage(chatId) ?? null)),
+    'chats.find': ({ chatId, query }) => Promise.resolve(ok(findInChat(history.db, chatId, query))),
+    'chats.usage': ({ chatId }) => Promise.resolve(ok(chatUsage(history.db, chatId))),
   });
 
   let closed: Promise<void> | undefined;
@@ -107,6 +119,7 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
     api,
     sampler: createProviderSampler(provider, () => settings.get()),
     settings: () => settings.get(),
+    approvals,
     restoreHistory: async (noticeId) => {
       const result = await history.restore(
         noticeId,

@@ -3,12 +3,14 @@ import type { ContentBlock, GetPromptResult, Prompt, ReadResourceResult, Resourc
 import type { CapabilitySummary, McpContent, PromptInfo, PromptMessages, ResourceContents, ResourceInfo, ResourceTemplateInfo, ToolAnnotations } from '../../../shared/servers.ts';
 import type { ServerTool } from './types.ts';
 import { firstDataIcon } from './icons/iconFetch.ts';
+import { toolUiOf } from '../../../shared/apps.ts';
 
 /** A tool as the server listed it: name, title, description, schemas and annotations untouched. */
 export function toServerTool(tool: Tool): ServerTool {
   const annotations = toAnnotations(tool.annotations);
   // Only data: icons for tools: a list of many tools must not start many fetches (https server icons are fetched).
   const icon = firstDataIcon(tool.icons);
+  const ui = toolUiOf(tool._meta);
   return {
     name: tool.name,
     ...(tool.title !== undefined ? { title: tool.title } : {}),
@@ -17,6 +19,7 @@ export function toServerTool(tool: Tool): ServerTool {
     ...(tool.outputSchema !== undefined ? { outputSchema: { ...tool.outputSchema } } : {}),
     ...(annotations ? { annotations } : {}),
     ...(icon ? { icon } : {}),
+    ...(ui ? { ui } : {}),
   };
 }
 
@@ -113,6 +116,7 @@ export function toResourceContents(result: ReadResourceResult): ResourceContents
     ...(item.mimeType !== undefined ? { mimeType: item.mimeType } : {}),
     ...('text' in item && typeof item.text === 'string' ? { text: item.text } : {}),
     ...('blob' in item && typeof item.blob === 'string' ? { blob: item.blob } : {}),
+    ...(item._meta ? { meta: { ...item._meta } } : {}),
   }));
 }
 

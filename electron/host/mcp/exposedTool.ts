@@ -17,6 +17,7 @@ export function exposedTool(serverId: string, tool: ServerTool, exposedName: str
     ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
     ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
     ...(tool.icon !== undefined ? { icon: tool.icon } : {}),
+    ...(tool.ui !== undefined ? { ui: tool.ui } : {}),
     enabled: own.enabled !== false,
     approval: own.approval ?? 'ask',
     fingerprint,

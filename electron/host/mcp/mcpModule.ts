@@ -34,6 +34,8 @@ export interface McpModuleDeps {
   clientMetadataUrl?: () => string | undefined;
   /** The maxConcurrentStarts setting, read whenever a server start waits for its turn. */
   maxConcurrentStarts?: () => number | undefined;
+  /** A server's catalog was replaced (connect, list_changed, stop): MCP Apps drop its cached HTML. */
+  catalogChanged?: (serverId: string) => void;
 }
 
 /** The config the manager sees: registry-only fields removed, so toggling a tool never restarts its server. */
@@ -180,6 +182,7 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
         scheduleViews();
       },
       onCatalog: (serverId, catalog) => {
+        deps.catalogChanged?.(serverId);
         if (managed.has(serverId) || catalog.tools.length === 0) registry.setCatalog(serverId, catalog.tools);
       },
       onLog: (line) => events.emit('server.log', line),
@@ -199,7 +202,7 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
     views,
     change,
   };
-  const serverCalls = createServerCalls(ctx);
+  const serverCalls = createServerCalls(ctx, deps.env.secrets);
 
   return {
     api: {

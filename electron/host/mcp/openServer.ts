@@ -1,7 +1,7 @@
 /** Opens one server: transport, client, era negotiation (or the cached verdict), catalog, all within the connect timeout. */
 import { Client, ProtocolError, ProtocolErrorCode, type Implementation, type OAuthClientProvider, type PriorDiscovery, type Transport } from '@modelcontextprotocol/client';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { appError } from '../../../shared/errors.ts';
+import { appError, type Result } from '../../../shared/errors.ts';
 import { isHttpConfig, serverDefaults, type ServerConfig } from '../../../shared/serverConfig.ts';
 import type { ElicitationBroker } from '../ports.ts';
 import { withdrawSampling } from '../sampling/eraCapabilities.ts';
@@ -19,6 +19,8 @@ import { UrlElicitations } from './urlRequired/urlRequired.ts';
 import { negotiationFor, pinnedPrior } from './protocol/protocolChoice.ts';
 import { applyLegacyLogLevel, logLevelOf } from './logging/logLevel.ts';
 import { resolveIcon } from './icons/iconFetch.ts';
+import { appsCapability } from '../apps/appsCapability.ts';
+import { mapParams } from '../../../shared/hostMessages.ts';
 
 /** Everything needed to open one server. */
 export interface OpenSetup {
@@ -36,6 +38,8 @@ export interface OpenSetup {
   sampling?: SamplingBroker;
   /** The server's config as it is now (roots and allowSampling change without a restart); default `config`. */
   current?: () => ServerConfig | undefined;
+  /** Reads the values the config keeps in the secret store (`secretEnv` / `secretHeaders`) into the config used to launch. */
+  resolveSecrets?: (serverId: string, config: ServerConfig) => Promise<Result<ServerConfig>>;
   /** A legacy verdict reached by the probe timing out fails the attempt (code `timeout`) instead: under load a
    * slow modern server misses the probe window; the caller retries once and accepts the verdict then. */
   probeTimeoutFails?: boolean;
@@ -88,13 +92,17 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
   let stdio: StdioClientTransport | undefined;
   // Bound once the connection exists: a 404 can only answer a request that carries a session id, i.e. after initialize.
   let onSessionNotFound = () => {};
-  if (isHttpConfig(config)) {
-    transport = httpTransport(config, setup.authProvider, () => onSessionNotFound());
+  // Secrets are read when launching, so they live only in this process's memory and the child's environment.
+  const launched = setup.resolveSecrets ? await setup.resolveSecrets(serverId, config) : { ok: true as const, value: config };
+  if (!launched.ok) return { ok: false, failure: { kind: 'error', error: launched.error }, priorRejected: false };
+  const launch = launched.value;
+  if (isHttpConfig(launch)) {
+    transport = httpTransport(launch, setup.authProvider, () => onSessionNotFound());
   } else {
-    const env = serverEnvironment(setup.baseEnv, config.env);
-    const resolved = resolveCommand(config.command, env, config.cwd);
+    const env = serverEnvironment(setup.baseEnv, launch.env);
+    const resolved = resolveCommand(launch.command, env, launch.cwd);
     if (!resolved.ok) return { ok: false, failure: { kind: 'error', error: resolved.error }, priorRejected: false };
-    stdio = stdioTransport(config, env);
+    stdio = stdioTransport(launch, env);
     transport = stdio;
   }
 
@@ -105,7 +113,7 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
   const sampling = prior?.kind === 'modern' ? undefined : setup.sampling;
   const client = new Client(setup.clientInfo, {
     // Roots on both eras (deprecated but defined in 2026-07-28, asked in-band there); sampling is withdrawn on 2026-07-28.
-    capabilities: { elicitation: { form: {}, url: {} }, roots: { listChanged: true }, ...(sampling ? { sampling: {} } : {}) },
+    capabilities: { elicitation: { form: {}, url: {} }, roots: { listChanged: true }, ...(sampling ? { sampling: {} } : {}), ...appsCapability(config) },
     // No `listChanged` option: with it the SDK opens subscriptions/listen only after a probe (never from a cached
     // verdict) and never reopens it; the connection keeps its own stream open instead (CatalogFreshness).
     versionNegotiation: negotiationFor(choice, isHttpConfig(config) ? undefined : probeTimeoutMs),
@@ -233,7 +241,15 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
     });
     const failure: ConnectFailure =
       described.kind === 'error'
-        ? { kind: 'error', error: { ...described.error, message: redact(described.error.message), ...(described.error.detail !== undefined ? { detail: redact(described.error.detail) } : {}) } }
+        ? {
+            kind: 'error',
+            error: {
+              ...described.error,
+              message: redact(described.error.message),
+              ...(described.error.detail !== undefined ? { detail: redact(described.error.detail) } : {}),
+              ...(described.error.text ? { text: mapParams(described.error.text, redact) } : {}),
+            },
+          }
         : { kind: 'auth_required', message: redact(described.message) };
     // Only an answer that refuses the modern era disproves the cached verdict; a crash, an exit or silence does not.
     const priorRejected = prior?.kind === 'modern' && !timedOut && !exit && !isConnectionLost(error);

@@ -13,6 +13,8 @@ import { toolFingerprint } from './toolFingerprint.ts';
 import { ToolNameIndex } from './toolNameIndex.ts';
 import { createToolsDeltaBatcher } from './toolsDeltaBatcher.ts';
 import type { McpServerManager, ServerTool } from './types.ts';
+import { isAppOnly } from '../../../shared/apps.ts';
+import { withoutApp } from '../apps/appsCapability.ts';
 
 /** Where the registry reads and persists per-server and per-tool settings (the servers file, through the module). */
 export interface RegistrySettings {
@@ -102,7 +104,7 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   const isReady = (serverId: string) => manager.status(serverId)?.state === 'ready';
 
   const build = (serverId: string, tool: ServerTool, exposedName: string): ExposedTool =>
-    exposedTool(serverId, tool, exposedName, toolSettings(serverId, tool.name), fingerprintOf(tool));
+    exposedTool(serverId, withoutApp(tool, settings.config(serverId)), exposedName, toolSettings(serverId, tool.name), fingerprintOf(tool));
 
   /** Builds one server's tools again and records what changed for the UI and the model's list. */
   const rebuildServer = (serverId: string, catalogChanged: boolean) => {
@@ -144,7 +146,8 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
     const out: ExposedTool[] = [];
     for (const serverId of [...entries.keys()].sort(byCodeUnits)) {
       if (!serverEnabled(serverId) || !isReady(serverId)) continue;
-      for (const { tool } of entries.get(serverId)?.tools.values() ?? []) if (tool.enabled) out.push(tool);
+      // A tool only an MCP App may call is never offered to the model (it stays callable through 'apps.callTool').
+      for (const { tool } of entries.get(serverId)?.tools.values() ?? []) if (tool.enabled && !isAppOnly(tool.ui)) out.push(tool);
     }
     return out;
   };
@@ -229,6 +232,7 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   return {
     listTools: enabledTools,
     listAll,
+    toolOf: (serverId, toolName) => entries.get(serverId)?.tools.get(toolName)?.tool,
     getTool: (exposedName) => byName.get(exposedName),
 
     approvalVerdict(exposedName): ApprovalVerdict {
@@ -255,6 +259,8 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
       const identity = names.resolve(exposedName);
       const tool = identity ? byName.get(exposedName) : undefined;
       if (!identity || !tool) return unknownTool(exposedName);
+      // The model never saw an app-only tool; a call naming it anyway is refused as if it did not exist.
+      if (options.caller !== 'app' && isAppOnly(tool.ui)) return err('tool_not_found', `No tool named ${exposedName} is available`);
       const config = settings.config(identity.serverId);
       if (!config) return err('tool_not_found', `Server "${identity.serverId}" is no longer configured`);
       if (config.enabled === false) return err('server_disabled', `Server "${identity.serverId}" is disabled`);

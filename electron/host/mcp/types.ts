@@ -15,6 +15,7 @@ import type {
   ToolResult,
 } from '../../../shared/servers.ts';
 import type { ToolCallOptions } from '../ports.ts';
+import type { ToolUi } from '../../../shared/apps.ts';
 
 /** A tool exactly as one server listed it. */
 export interface ServerTool {
@@ -26,6 +27,8 @@ export interface ServerTool {
   annotations?: ToolAnnotations;
   /** An acceptable data: icon from the tool's `icons` (icons/iconPolicy.ts). */
   icon?: string;
+  /** MCP Apps: the tool's `_meta.ui` (resource URI, visibility). */
+  ui?: ToolUi;
 }
 
 /** What one ready server offers; replaced whole on every refresh (connect, list_changed). */

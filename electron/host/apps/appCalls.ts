@@ -1,0 +1,76 @@
+/**
+ * The host side of MCP Apps: an app's HTML through the host, and the requests an app makes (tools/call, resources/read)
+ * held to its own server and to the same approval policy as the model's tool calls.
+ */
+import { err, type Result } from '../../../shared/errors.ts';
+import type { HostApi } from '../../../shared/contract.ts';
+import type { ToolResult } from '../../../shared/servers.ts';
+import type { ApprovalQueue } from '../chat/approvals.ts';
+import type { ToolCaller } from '../ports.ts';
+import { AppResourceCache } from './appResources.ts';
+
+/** The calls of this module. */
+export type AppsCalls = Pick<HostApi, 'apps.resource' | 'apps.callTool' | 'apps.readResource'>;
+
+/** What the Apps calls need from the rest of the host. */
+export interface AppsDeps {
+  tools: ToolCaller;
+  approvals: ApprovalQueue;
+}
+
+/** The Apps calls plus the hook that drops a server's cached apps when its lists change. */
+export interface AppsModule {
+  api: AppsCalls;
+  /** A server's catalog was refreshed (list_changed, restart): its cached apps are dropped. */
+  catalogChanged(serverId: string): void;
+}
+
+/** Builds the Apps calls. */
+export function createAppsModule(deps: AppsDeps): AppsModule {
+  const { tools, approvals } = deps;
+  const cache = new AppResourceCache((serverId, uri) => tools.readResource(serverId, uri));
+  let seq = 0;
+
+  const callTool: AppsCalls['apps.callTool'] = async ({ chatId, toolCallId, serverId, name, arguments: args }): Promise<Result<ToolResult>> => {
+    // The lookup is by the app's own server: a name of another server's tool (raw or exposed) finds nothing there.
+    const tool = tools.toolOf?.(serverId, name);
+    if (!tool) return err('tool_not_found', `The app's server "${serverId}" has no tool named "${name}"; an app may only call tools of its own server.`);
+    if (tool.ui && !tool.ui.visibility.includes('app')) return err('tool_denied', `The tool "${name}" is for the model only; its server did not allow apps to call it.`);
+    if (!tool.enabled) return err('tool_disabled', `The tool "${name}" of "${serverId}" is disabled.`);
+    const verdict = tools.approvalVerdict(tool.exposedName);
+    if (verdict === 'deny') return err('tool_denied', `The tool "${name}" of "${serverId}" is set to never run.`);
+    if (verdict === 'ask') {
+      seq += 1;
+      const answer = await approvals.ask(
+        {
+          chatId,
+          // Tied to the card whose app asked, so the window shows the approval inside that app's card.
+          toolCallId: `${toolCallId}#app-${seq}`,
+          serverId,
+          toolName: tool.toolName,
+          exposedName: tool.exposedName,
+          ...(tool.title !== undefined ? { title: tool.title } : {}),
+          ...(tool.description !== undefined ? { description: tool.description } : {}),
+          ...(tool.fingerprint !== undefined ? { fingerprint: tool.fingerprint } : {}),
+          ...(tool.changedSinceApproval ? { changedSinceApproval: true } : {}),
+          input: args ?? {},
+          destructive: tool.annotations?.readOnlyHint === true ? false : (tool.annotations?.destructiveHint ?? true),
+          readOnly: tool.annotations?.readOnlyHint === true,
+        },
+        new AbortController().signal,
+      );
+      if (answer === 'deny') return err('tool_denied', 'The user declined to run this tool call.');
+      if (answer === 'cancelled') return err('cancelled', 'The chat was stopped before the call was approved.');
+    }
+    return tools.callTool(tool.exposedName, args ?? {}, { chatId, caller: 'app' });
+  };
+
+  return {
+    api: {
+      'apps.resource': ({ serverId, uri }) => cache.get(serverId, uri),
+      'apps.callTool': callTool,
+      'apps.readResource': ({ serverId, uri }) => tools.readResource(serverId, uri),
+    },
+    catalogChanged: (serverId) => cache.forget(serverId),
+  };
+}
