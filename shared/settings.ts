@@ -1,6 +1,7 @@
 /** App settings: what the renderer may see and change. The API key is write-only. */
 import { z } from 'zod';
 import { clientMetadataUrlSchema } from './clientMetadataUrl.ts';
+import { modelPriceOverridesSchema } from './pricing/modelPrices.ts';
 
 /** Theme choice. */
 export const themeSchema = z.enum(['light', 'dark', 'system']);
@@ -47,6 +48,8 @@ export const settingsSchema = z.object({
   clientMetadataUrl: z.union([z.literal(''), clientMetadataUrlSchema]),
   /** Servers starting at once (spawn to ready); 0 = about two per CPU core. */
   maxConcurrentStarts: z.number().int().min(0).max(64),
+  /** Prices per model id (US dollars per million tokens) that replace the built-in table, e.g. for a gateway. */
+  modelPrices: modelPriceOverridesSchema,
 });
 /** Settings the user edits. */
 export type Settings = z.infer<typeof settingsSchema>;
@@ -77,6 +80,7 @@ export const defaultSettings: Settings = {
   catalogRegistryUrl: 'https://registry.modelcontextprotocol.io/v0/servers',
   clientMetadataUrl: '',
   maxConcurrentStarts: 0,
+  modelPrices: {},
 };
 
 /** A model the user can pick. */

@@ -13,7 +13,7 @@ import { exportJson, exportMarkdown } from './chatExport.ts';
 import { titleFrom, untitled } from './titles.ts';
 
 /** The conversation part of the chat module's calls. */
-export type ConversationCalls = Omit<ChatCalls, 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list' | 'chats.toolResult' | 'chat.context' | 'chats.setToolScope' | 'chats.toolPlan'>;
+export type ConversationCalls = Omit<ChatCalls, 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list' | 'chats.toolResult' | 'chat.context' | 'chats.find' | 'chats.usage' | 'chats.setToolScope' | 'chats.toolPlan'>;
 
 /** What the conversation calls need. */
 export interface ConversationDeps {

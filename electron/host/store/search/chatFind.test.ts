@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import type { ChatMessage, ContentBlock } from '../../../../shared/chat.ts';
+import { countMatches, messageFindText } from '../../../../shared/find.ts';
+import { silentLogger } from '../../environment.ts';
+import { openHistoryDatabase } from '../database.ts';
+import { ChatRepository } from '../chatRepository.ts';
+import { chatUsage } from '../chatUsage.ts';
+import { findInChat } from './chatFind.ts';
+
+// A real history.db file, opened the way the host opens it.
+let dir: string;
+let db: DatabaseSync;
+let repo: ChatRepository;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sb-find-'));
+  db = openHistoryDatabase(join(dir, 'history.db'), silentLogger).db;
+  repo = new ChatRepository(db);
+});
+afterEach(() => {
+  if (db.isOpen) db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let clock = 1000;
+function message(chatId: string, role: 'user' | 'assistant', blocks: ContentBlock[], extra: Partial<ChatMessage> = {}): ChatMessage {
+  clock += 1;
+  return { id: `msg-${clock}`, chatId, role, blocks, status: 'complete', createdAt: clock, updatedAt: clock, ...extra };
+}
+const toolCall = (id: string, input: unknown, resultText: string): ContentBlock => ({
+  type: 'tool_call', id, exposedName: 'fs__read_file', serverId: 'fs', toolName: 'read_file', input, status: 'done', destructive: false,
+  result: { content: [{ type: 'text', text: resultText }], isError: false },
+});
+
+describe('find in a chat (host)', () => {
+  it('finds text in messages, tool arguments and tool result text, oldest first, with counts', () => {
+    repo.createChat('a', 'A', 'm', 1);
+    const first = message('a', 'user', [{ type: 'text', text: 'Read notes.txt please' }]);
+    const reply = message('a', 'assistant', [{ type: 'text', text: 'Reading.' }, toolCall('t1', { path: '/tmp/notes.txt' }, 'The ZEBRA ate; a zebra slept')]);
+    const last = message('a', 'user', [{ type: 'text', text: 'nothing here' }]);
+    for (const m of [first, reply, last]) repo.insertMessage(m);
+    expect(findInChat(db, 'a', 'zebra')).toEqual({ hits: [{ messageId: reply.id, count: 2 }], total: 2, truncated: false });
+    expect(findInChat(db, 'a', 'notes.txt').hits.map((h) => h.messageId)).toEqual([first.id, reply.id]);
+    // The result's JSON wrapping ("content", "type") is not searched, only its text.
+    expect(findInChat(db, 'a', '"type"').total).toBe(0);
+    expect(findInChat(db, 'a', 'absent').hits).toEqual([]);
+  });
+
+  it('counts the same as the renderer does for a loaded message', () => {
+    repo.createChat('a', 'A', 'm', 1);
+    const reply = message('a', 'assistant', [{ type: 'text', text: 'alpha Alpha' }, toolCall('t1', { q: 'alpha' }, 'ALPHA and alphabet')]);
+    repo.insertMessage(reply);
+    expect(findInChat(db, 'a', 'alpha').total).toBe(countMatches(messageFindText(reply), 'alpha'));
+    expect(findInChat(db, 'a', 'alpha').total).toBe(5);
+  });
+
+  it('searches only its own chat', () => {
+    repo.createChat('a', 'A', 'm', 1);
+    repo.createChat('b', 'B', 'm', 2);
+    repo.insertMessage(message('b', 'user', [{ type: 'text', text: 'okapi' }]));
+    expect(findInChat(db, 'a', 'okapi').hits).toEqual([]);
+  });
+});
+
+describe('chat usage (host)', () => {
+  it('sums reported usage per model over the replies', () => {
+    repo.createChat('a', 'A', 'm', 1);
+    const usage = (i: number, o: number, r: number, w: number) => ({ inputTokens: i, outputTokens: o, cacheReadTokens: r, cacheWriteTokens: w });
+    repo.insertMessage(message('a', 'user', [{ type: 'text', text: 'hi' }]));
+    repo.insertMessage(message('a', 'assistant', [{ type: 'text', text: 'x' }], { model: 'claude-sonnet-4-6', usage: usage(100, 20, 5, 7) }));
+    repo.insertMessage(message('a', 'assistant', [{ type: 'text', text: 'y' }], { model: 'claude-sonnet-4-6', usage: usage(200, 30, 0, 1) }));
+    repo.insertMessage(message('a', 'assistant', [{ type: 'text', text: 'z' }], { model: 'claude-haiku-4-5', usage: usage(1, 2, 3, 4) }));
+    expect(chatUsage(db, 'a')).toEqual([
+      { model: 'claude-haiku-4-5', replies: 1, usage: usage(1, 2, 3, 4) },
+      { model: 'claude-sonnet-4-6', replies: 2, usage: usage(300, 50, 5, 8) },
+    ]);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * In-chat find on the host: the messages of a chat's shown branch whose text or tool calls (name, arguments, result
+ * text) contain the query, with match counts, so the find bar also reaches pages the renderer has not loaded.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+import { countMatches, FIND_MATCH_LIMIT, toolCallFindText, type FindResult } from '../../../../shared/find.ts';
+import type { ToolResult } from '../../../../shared/servers.ts';
+import { json, text, type Row } from '../rows.ts';
+
+// With branches (parent_id, active_leaf), only the path to the leaf shown is the chat the user sees.
+function hasBranches(db: DatabaseSync): boolean {
+  const columns = db.prepare('PRAGMA table_info(chats)').all() as Row[];
+  return columns.some((c) => text(c, 'name') === 'active_leaf');
+}
+
+function shownIds(db: DatabaseSync, chatId: string): Set<string> | undefined {
+  if (!hasBranches(db)) return undefined;
+  const leaf = db.prepare('SELECT active_leaf FROM chats WHERE id = ?').get(chatId) as Row | undefined;
+  if (!leaf || typeof leaf.active_leaf !== 'string') return undefined;
+  const rows = db
+    .prepare(
+      `WITH RECURSIVE path(id) AS (SELECT ? UNION ALL SELECT m.parent_id FROM messages m JOIN path p ON m.id = p.id WHERE m.parent_id IS NOT NULL)
+       SELECT id FROM path`,
+    )
+    .all(leaf.active_leaf) as Row[];
+  return new Set(rows.map((r) => text(r, 'id')));
+}
+
+/** Finds `query` in the chat's shown messages, oldest first. */
+export function findInChat(db: DatabaseSync, chatId: string, query: string): FindResult {
+  const shown = shownIds(db, chatId);
+  const toolText = new Map<string, string[]>();
+  for (const row of db.prepare('SELECT message_id, tool_name, arguments, result FROM tool_calls WHERE chat_id = ? ORDER BY position').iterate(chatId) as Iterable<Row>) {
+    // Arguments are stored as JSON.stringify(input): parsing and stringifying again gives the renderer's text.
+    const found = toolCallFindText(text(row, 'tool_name'), json<unknown>(row, 'arguments', undefined), json<ToolResult | undefined>(row, 'result', undefined));
+    const id = text(row, 'message_id');
+    toolText.set(id, [...(toolText.get(id) ?? []), found]);
+  }
+  const result: FindResult = { hits: [], total: 0, truncated: false };
+  for (const row of db.prepare('SELECT id, search_text FROM messages WHERE chat_id = ? ORDER BY seq').iterate(chatId) as Iterable<Row>) {
+    const id = text(row, 'id');
+    if (shown && !shown.has(id)) continue;
+    const body = [text(row, 'search_text'), ...(toolText.get(id) ?? [])].filter((t) => t.length > 0).join('\n');
+    const count = countMatches(body, query, FIND_MATCH_LIMIT - result.total);
+    if (count === 0) continue;
+    result.hits.push({ messageId: id, count });
+    result.total += count;
+    if (result.total >= FIND_MATCH_LIMIT) {
+      result.truncated = true;
+      break;
+    }
+  }
+  return result;
+}
