@@ -1,5 +1,6 @@
 /** Errors are data: every failure that crosses the bridge is an AppError with a stable code. */
 import { z } from 'zod';
+import { englishOf, hostMessageSchema, type HostMessage } from './hostMessages.ts';
 
 /** Every error code the host can answer with; the renderer maps each to a translated message. */
 export const errorCodes = [
@@ -48,6 +49,12 @@ export const appErrorSchema = z.object({
   field: z.string().optional(),
   /** Free-form details worth showing (stderr tail, HTTP status...). */
   detail: z.string().optional(),
+  /** The message as a code plus parameters, which the renderer translates; `message` is its English (logs, fallback). */
+  text: hostMessageSchema.optional(),
+  /** What to try, most likely fix first, as translatable messages (`detail` keeps them in English). */
+  hints: z.array(hostMessageSchema).optional(),
+  /** For a command not found: the PATH entries searched, in order. */
+  searched: z.array(z.string()).optional(),
 });
 
 /** An error as data: code, human message, optional field at fault. */
@@ -69,6 +76,14 @@ export function err<T = never>(code: ErrorCode, message: string, extra: { field?
 /** Builds an AppError value. */
 export function appError(code: ErrorCode, message: string, extra: { field?: string; detail?: string } = {}): AppError {
   return { code, message, ...extra };
+}
+
+/** Extra parts of an AppError besides its code and message. */
+export type AppErrorExtra = { field?: string; detail?: string; hints?: HostMessage[]; searched?: string[] };
+
+/** An AppError whose message is a host message: the English goes in `message`, the code and parameters in `text`. */
+export function hostError(code: ErrorCode, text: HostMessage, extra: AppErrorExtra = {}): AppError {
+  return { code, message: englishOf(text), text, ...extra };
 }
 
 /** Exhaustiveness check for discriminated unions. */

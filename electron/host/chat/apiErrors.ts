@@ -1,6 +1,7 @@
 /** Maps what the Anthropic SDK throws to user-facing AppErrors that say what happened and what to do next. */
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
-import { appError, type AppError } from '../../../shared/errors.ts';
+import { hostError, type AppError } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 
 /** Context that makes the messages specific. */
 export interface ErrorContext {
@@ -10,24 +11,26 @@ export interface ErrorContext {
   streamStarted: boolean;
 }
 
-function retryAfterText(headers: Headers | undefined): string {
+function retryAfterSeconds(headers: Headers | undefined): number | undefined {
   const ms = Number(headers?.get('retry-after-ms') ?? Number.NaN);
   const seconds = Number.isFinite(ms) ? ms / 1000 : Number(headers?.get('retry-after') ?? Number.NaN);
-  return Number.isFinite(seconds) && seconds > 0 ? ` The API asked to wait ${Math.ceil(seconds)} s.` : '';
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
 }
 
 function byType(type: string | null | undefined, detail: string, context: ErrorContext, headers?: Headers): AppError | undefined {
   switch (type) {
     case 'authentication_error':
-      return appError('api_invalid_key', 'The API key was rejected (401). Open Settings and paste a valid Anthropic API key, then press Retry.', { detail });
+      return hostError('api_invalid_key', hostMessage('api.invalidKey'), { detail });
     case 'permission_error':
-      return appError('api_forbidden', `This API key is not allowed to use ${context.model} here (403). Check the key's workspace and permissions, or pick another model in Settings, then press Retry.`, { detail });
+      return hostError('api_forbidden', hostMessage('api.forbidden', { model: context.model }), { detail });
     case 'not_found_error':
-      return appError('api_model_not_found', `The model "${context.model}" was not found (404). Pick another model in Settings (or check the API base URL), then press Retry.`, { detail });
-    case 'rate_limit_error':
-      return appError('api_rate_limited', `Rate limited by the API (429), still after retrying.${retryAfterText(headers)} Wait a moment, then press Retry.`, { detail });
+      return hostError('api_model_not_found', hostMessage('api.modelNotFound', { model: context.model }), { detail });
+    case 'rate_limit_error': {
+      const seconds = retryAfterSeconds(headers);
+      return hostError('api_rate_limited', seconds === undefined ? hostMessage('api.rateLimited') : hostMessage('api.rateLimitedWait', { seconds }), { detail });
+    }
     case 'overloaded_error':
-      return appError('api_overloaded', 'The API is overloaded right now (529), still after retrying. Wait a minute, then press Retry.', { detail });
+      return hostError('api_overloaded', hostMessage('api.overloaded'), { detail });
     default:
       return undefined;
   }
@@ -35,16 +38,11 @@ function byType(type: string | null | undefined, detail: string, context: ErrorC
 
 /** The AppError for anything thrown while talking to the API. Never called for a user's stop. */
 export function toApiError(cause: unknown, context: ErrorContext): AppError {
+  const url = context.baseUrl;
   if (cause instanceof APIConnectionError) {
     if (context.streamStarted) return streamCut(String(cause.message));
     const timeout = cause instanceof APIConnectionTimeoutError;
-    return appError(
-      'api_network',
-      timeout
-        ? `The API at ${context.baseUrl} did not answer in time. Check your connection, then press Retry.`
-        : `Could not reach the API at ${context.baseUrl}. Check your internet connection (or the API base URL in Settings), then press Retry.`,
-      { detail: describe(cause) },
-    );
+    return hostError('api_network', hostMessage(timeout ? 'api.timeout' : 'api.unreachable', { url }), { detail: describe(cause) });
   }
   if (cause instanceof APIError) {
     const detail = cause.apiMessage ?? cause.message;
@@ -55,24 +53,21 @@ export function toApiError(cause: unknown, context: ErrorContext): AppError {
     if (typed) return typed;
     const rawStatus: unknown = cause.status;
     const status = typeof rawStatus === 'number' ? rawStatus : undefined;
-    if (status === 401) return appError('api_invalid_key', 'The API key was rejected (401). Open Settings and paste a valid Anthropic API key, then press Retry.', { detail });
-    if (status === 403) return byType('permission_error', detail, context) ?? appError('api_forbidden', detail);
-    if (status === 404) return byType('not_found_error', detail, context) ?? appError('api_error', detail);
-    if (status === 429) return byType('rate_limit_error', detail, context, headers) ?? appError('api_error', detail);
-    if (status === 529) return byType('overloaded_error', detail, context) ?? appError('api_error', detail);
-    const where = status ? ` (${status})` : '';
-    return appError('api_error', `The API returned an error${where}: ${detail}. Press Retry; if it keeps failing, check Settings.`, { detail });
+    const byStatus: Record<number, string> = { 401: 'authentication_error', 403: 'permission_error', 404: 'not_found_error', 429: 'rate_limit_error', 529: 'overloaded_error' };
+    const mapped = status !== undefined && byStatus[status] ? byType(byStatus[status], detail, context, headers) : undefined;
+    if (mapped) return mapped;
+    return hostError('api_error', status ? hostMessage('api.status', { status, detail }) : hostMessage('api.error', { detail }), { detail });
   }
   if (context.streamStarted) return streamCut(describe(cause));
   if (cause instanceof TypeError && /fetch failed|terminated|network|socket/i.test(describe(cause))) {
-    return appError('api_network', `Could not reach the API at ${context.baseUrl}. Check your internet connection, then press Retry.`, { detail: describe(cause) });
+    return hostError('api_network', hostMessage('api.unreachable', { url }), { detail: describe(cause) });
   }
-  return appError('api_error', `The request to the API failed: ${describe(cause)}. Press Retry.`);
+  return hostError('api_error', hostMessage('api.failed', { detail: describe(cause) }));
 }
 
 /** The error for a stream that ended before message_stop. */
 export function streamCut(detail: string): AppError {
-  return appError('api_stream_cut', 'The connection dropped in the middle of the answer. The part that arrived is kept; press Retry to ask again.', { detail });
+  return hostError('api_stream_cut', hostMessage('api.streamCut'), { detail });
 }
 
 function describe(cause: unknown): string {

@@ -3,7 +3,8 @@
  * from the host's secret store at request time and never leaves the host core.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import { appError, ok, type AppError, type Result } from '../../../shared/errors.ts';
+import { hostError, ok, type AppError, type Result } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import type { ModelInfo } from '../../../shared/settings.ts';
 import type { SecretStore } from '../environment.ts';
 import { toApiError } from './apiErrors.ts';
@@ -23,7 +24,7 @@ export const fallbackModels: ModelInfo[] = [
 
 /** The error when no key is set. */
 export function missingKeyError(): AppError {
-  return appError('api_key_missing', 'No Anthropic API key is set. Open Settings, paste your API key (from console.anthropic.com), then press Retry.');
+  return hostError('api_key_missing', hostMessage('api.keyMissing'));
 }
 
 /** Creates and caches SDK clients; retries with backoff are the SDK's (429, 529, 5xx, network). */

@@ -40,4 +40,11 @@ describe('describeCommandNotFound', () => {
     expect(error.detail).toContain('What to try:');
     expect(pathEntries(undefined, 'linux')).toEqual([]);
   });
+
+  it('carries the headline and each hint as codes with parameters, for the renderer to translate', () => {
+    const error = commandNotFoundError({ command: 'uvx', searchedPath: '/usr/bin:/bin', platform: 'linux' });
+    expect(error.text).toEqual({ code: 'cnf.notInPath', params: { command: 'uvx', folders: 2 } });
+    expect(error.hints).toEqual([{ code: 'cnf.hint.uv' }, { code: 'cnf.hint.fullPath', params: { lookup: 'command -v uvx' } }]);
+    expect(error.searched).toEqual(['/usr/bin', '/bin']);
+  });
 });

@@ -3,7 +3,8 @@
  * Pure and free of electron imports, so the MCP connection layer (desktop and web mode) can call it on ENOENT.
  */
 import { isAbsolute, resolve } from 'node:path';
-import { appError, type AppError } from '../../../shared/errors.ts';
+import { hostError, type AppError } from '../../../shared/errors.ts';
+import { englishOf, hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
 
 /** What is known when a spawn failed with ENOENT (or a pre-check found nothing). */
 export interface CommandNotFoundInput {
@@ -18,13 +19,16 @@ export interface CommandNotFoundInput {
   loginShellProblem?: string;
 }
 
-/** The explanation, in parts the UI can lay out. */
+/** The explanation, in parts the UI can lay out (each sentence as a code plus parameters, translated by the renderer). */
 export interface CommandNotFoundReport {
+  /** The headline in English (logs). */
   message: string;
+  text: HostMessage;
   /** The PATH entries searched, in order, without duplicates. */
   searched: string[];
-  /** What to try, most likely fix first. */
+  /** What to try, most likely fix first, in English (logs). */
   hints: string[];
+  hintTexts: HostMessage[];
 }
 
 const nodeCommands = new Set(['npx', 'npm', 'node', 'pnpm', 'pnpx', 'yarn', 'corepack']);
@@ -47,24 +51,15 @@ export function pathEntries(pathValue: string | undefined, platform: NodeJS.Plat
   return [...seen];
 }
 
-function toolHints(name: string, platform: NodeJS.Platform): string[] {
+function toolHints(name: string, platform: NodeJS.Platform): HostMessage[] {
   const profile = platform === 'darwin' ? '~/.zprofile or ~/.zshrc' : '~/.profile, ~/.bash_profile or ~/.bashrc';
-  if (nodeCommands.has(name)) {
-    return [
-      `Install Node.js (https://nodejs.org), which provides node, npm and npx, then restart Switchboard.`,
-      `If Node.js comes from nvm, fnm or volta, make sure your login shell sets it up (${profile}); Switchboard reads that environment when it starts.`,
-    ];
-  }
-  if (name === 'uvx' || name === 'uv') {
-    return ['Install uv (https://docs.astral.sh/uv/), which provides uvx, then restart Switchboard. It installs into ~/.local/bin by default.'];
-  }
-  if (name === 'docker') return ['Install Docker (Docker Desktop or Docker Engine) and make sure it is running, then restart Switchboard.'];
-  if (name === 'bunx' || name === 'bun') return ['Install Bun (https://bun.sh), which provides bunx, then restart Switchboard.'];
-  if (name === 'deno') return ['Install Deno (https://deno.com), then restart Switchboard.'];
-  if (pythonCommands.has(name)) {
-    return [platform === 'win32' ? 'Install Python 3 (https://www.python.org); on Windows the launcher is `py`.' : 'Install Python 3, or use `python3` if `python` is not on your system.'];
-  }
-  return ['Check the spelling of the command, or install the program that provides it.'];
+  if (nodeCommands.has(name)) return [hostMessage('cnf.hint.node'), hostMessage('cnf.hint.nodeManagers', { profile })];
+  if (name === 'uvx' || name === 'uv') return [hostMessage('cnf.hint.uv')];
+  if (name === 'docker') return [hostMessage('cnf.hint.docker')];
+  if (name === 'bunx' || name === 'bun') return [hostMessage('cnf.hint.bun')];
+  if (name === 'deno') return [hostMessage('cnf.hint.deno')];
+  if (pythonCommands.has(name)) return [hostMessage(platform === 'win32' ? 'cnf.hint.pythonWindows' : 'cnf.hint.python')];
+  return [hostMessage('cnf.hint.spelling')];
 }
 
 /** Builds the explanation for a command that was not found. */
@@ -73,29 +68,22 @@ export function describeCommandNotFound(input: CommandNotFoundInput): CommandNot
   const searched = pathEntries(input.searchedPath, platform);
   const name = commandName(command);
   const lookup = platform === 'win32' ? `where ${name}` : `command -v ${name}`;
-  const hints: string[] = [];
+  const hints: HostMessage[] = [];
 
-  let message: string;
+  let text: HostMessage;
   if (hasPathSeparator(command, platform)) {
     const full = isAbsolute(command) ? command : resolve(input.cwd ?? process.cwd(), command);
-    message = `Command not found: "${command}" — there is no executable file at ${full}.`;
-    hints.push('Check that the file exists and is executable, or use the command name alone to search PATH.');
-    if (!isAbsolute(command)) hints.push(`Relative paths start from the server's working directory (${input.cwd ?? 'not set'}); an absolute path is safer.`);
+    text = hostMessage('cnf.noFile', { command, path: full });
+    hints.push(hostMessage('cnf.hint.checkFile'));
+    if (!isAbsolute(command)) hints.push(input.cwd ? hostMessage('cnf.hint.relative', { cwd: input.cwd }) : hostMessage('cnf.hint.relativeNoCwd'));
   } else {
-    message =
-      searched.length > 0
-        ? `Command not found: "${command}" is not in any of the ${searched.length} folders of the PATH Switchboard searched.`
-        : `Command not found: "${command}" — the PATH Switchboard searched is empty.`;
+    text = searched.length > 0 ? hostMessage('cnf.notInPath', { command, folders: searched.length }) : hostMessage('cnf.emptyPath', { command });
     hints.push(...toolHints(name, platform));
-    hints.push(`Or use the command's full path: run \`${lookup}\` in a terminal and paste the result as the server's command.`);
-    if (platform === 'win32') {
-      hints.push(`On Windows, npx and npm are .cmd scripts; Switchboard starts them like a terminal does, but the full path (from \`where ${name}\`) always works.`);
-    }
+    hints.push(hostMessage('cnf.hint.fullPath', { lookup }));
+    if (platform === 'win32') hints.push(hostMessage('cnf.hint.windowsCmd', { name }));
   }
-  if (input.loginShellProblem) {
-    hints.push(`Switchboard could not read your login shell's environment (${input.loginShellProblem}), so it searched only the PATH it was started with.`);
-  }
-  return { message, searched, hints };
+  if (input.loginShellProblem) hints.push(hostMessage('cnf.hint.loginShell', { problem: input.loginShellProblem }));
+  return { message: englishOf(text), text, searched, hints: hints.map(englishOf), hintTexts: hints };
 }
 
 /** The same explanation as an AppError (`command_not_found`, field `command`), with the searched PATH and hints in `detail`. */
@@ -108,5 +96,5 @@ export function commandNotFoundError(input: CommandNotFoundInput): AppError {
     'What to try:',
     ...report.hints.map((hint) => `  - ${hint}`),
   ].join('\n');
-  return appError('command_not_found', report.message, { field: 'command', detail });
+  return hostError('command_not_found', report.text, { field: 'command', detail, hints: report.hintTexts, searched: report.searched });
 }

@@ -8,7 +8,8 @@ import { toPromptInfo, toPromptMessages, toResourceContents, toResourceInfo, toR
 import { CatalogFreshness, type FreshnessSetup } from './listen/catalogFreshness.ts';
 import { ttlOf, type ListTtls } from './listen/catalogTtl.ts';
 import type { ChangeStreamDown } from './listen/listenKeeper.ts';
-import { describeExit, describeRequestError, isAuthError, isConnectionLost, type ExitInfo } from './mcpErrors.ts';
+import { englishOf, hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
+import { describeRequestError, exitMessage, isAuthError, isConnectionLost, type ExitInfo } from './mcpErrors.ts';
 import { InflightCalls, runToolCall, type CallOutcome } from './toolCall.ts';
 import type { ServerCatalog } from './types.ts';
 import type { SamplingBroker } from '../sampling/samplingBroker.ts';
@@ -26,7 +27,7 @@ export interface ConnectionHooks {
   /** A non-fatal problem while ready (e.g. a non-JSON stdout line). */
   warning(text: string): void;
   /** The connection ended without being asked to (crash, exit, network loss). */
-  lost(message: string): void;
+  lost(message: string, text?: HostMessage): void;
   /** The server refused the credentials mid-session (step-up, revoked token): only a sign-in can help. Reported once. */
   authRequired(message: string): void;
   /** The change stream (subscriptions/listen) went down or came back; read `changeStreamDown` again. */
@@ -78,7 +79,8 @@ export class ServerConnection {
       }
       if (this.closing) return;
       this.closing = true;
-      this.hooks.lost(this.exit ? `The server exited (${describeExit(this.exit)}).` : 'The connection to the server closed.');
+      const text = this.exit ? exitMessage(this.exit, 'lost') : hostMessage('lost.closed');
+      this.hooks.lost(englishOf(text), text);
     };
   }
 
@@ -291,7 +293,8 @@ export class ServerConnection {
   private reportLost(message: string): void {
     if (this.closing) return;
     this.closing = true;
-    this.hooks.lost(`The connection to the server was lost: ${message}`);
+    const text = hostMessage('lost.other', { reason: message });
+    this.hooks.lost(englishOf(text), text);
   }
 }
 

@@ -17,6 +17,7 @@ import { ServerSlot, type SlotContext } from './serverSlot.ts';
 import { StartQueue } from './startQueue/startQueue.ts';
 import type { ManagedServer, McpServerManager, ServerManagerListener } from './types.ts';
 
+import { errorParts } from './statusParts.ts';
 /** Tuning knobs, mainly for tests: restart timing, log limits, era horizons, the clock. */
 export interface ServerManagerOptions {
   backoff?: Partial<BackoffTiming>;
@@ -279,7 +280,7 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
         const status: ServerStatus =
           result.failure.kind === 'auth_required'
             ? { state: 'auth_required', message: result.failure.message }
-            : { state: 'error', message: result.failure.error.message, code: result.failure.error.code, stderrTail: [...stderr], at: now(), ...(result.failure.error.detail !== undefined ? { detail: result.failure.error.detail } : {}) };
+            : { state: 'error', message: result.failure.error.message, code: result.failure.error.code, stderrTail: [...stderr], at: now(), ...errorParts(result.failure.error) };
         return { status, tools: [], resources: 0, prompts: 0, stderrTail: [...stderr] };
       }
       const { catalog, info } = result;

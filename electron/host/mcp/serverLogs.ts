@@ -1,6 +1,7 @@
 /** Per-server log ring buffers (stderr, server log notifications, host notes) with a throttled live feed. */
 import { StringDecoder } from 'node:string_decoder';
 import type { LogLine, ServerStatus } from '../../../shared/servers.ts';
+import { mapParams } from '../../../shared/hostMessages.ts';
 
 /** What stands in a log line where a configured secret was. */
 export const REDACTED = '[redacted]';
@@ -16,11 +17,19 @@ export function redactText(text: string, secrets: readonly string[]): string {
 export function redactStatus(status: ServerStatus, redact: (text: string) => string): ServerStatus {
   switch (status.state) {
     case 'error':
-      return { ...status, message: redact(status.message), stderrTail: status.stderrTail.map(redact), ...(status.detail !== undefined ? { detail: redact(status.detail) } : {}) };
+      return {
+        ...status,
+        message: redact(status.message),
+        stderrTail: status.stderrTail.map(redact),
+        ...(status.detail !== undefined ? { detail: redact(status.detail) } : {}),
+        // The parameters hold what the server wrote (a stdout line, an error text): a secret it echoed is hidden here too.
+        ...(status.text ? { text: mapParams(status.text, redact) } : {}),
+        ...(status.hints ? { hints: status.hints.map((hint) => mapParams(hint, redact)) } : {}),
+      };
     case 'ready':
       return { ...status, warnings: status.warnings.map(redact), ...(status.instructions !== undefined ? { instructions: redact(status.instructions) } : {}) };
     case 'restarting':
-      return { ...status, lastError: redact(status.lastError) };
+      return { ...status, lastError: redact(status.lastError), ...(status.lastErrorText ? { lastErrorText: mapParams(status.lastErrorText, redact) } : {}) };
     case 'auth_required':
     case 'invalid':
       return { ...status, message: redact(status.message) };

@@ -2,6 +2,9 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../../../shared/serverConfig.ts';
 import type { ServerStatus } from '../../../shared/servers.ts';
+import { hostError } from '../../../shared/errors.ts';
+import { hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
+import { errorParts } from './statusParts.ts';
 import { backoffDelay, nextAttempt, type BackoffTiming } from './backoff.ts';
 import type { ConnectionHooks, ReadyInfo, ServerConnection } from './connection.ts';
 import { openServer, type OpenResult, type OpenSetup } from './openServer.ts';
@@ -171,7 +174,8 @@ export class ServerSlot {
         }
         this.firstRetryUsed = true;
         const delay = backoffDelay(1, this.ctx.backoff);
-        this.setStatus({ state: 'restarting', attempt: 1, nextTryAt: this.ctx.now() + delay, lastError: result.failure.error.message });
+        const { message, text } = result.failure.error;
+        this.setStatus({ state: 'restarting', attempt: 1, nextTryAt: this.ctx.now() + delay, lastError: message, ...(text ? { lastErrorText: text } : {}) });
         await abortableDelay(delay, cancel.signal);
         if (generation !== this.generation) return;
       }
@@ -212,7 +216,7 @@ export class ServerSlot {
         ...(authProvider ? { authProvider } : {}),
       });
     } catch (error) {
-      return { ok: false, failure: { kind: 'error', error: { code: 'internal', message: `Could not start: ${String(error)}` } } };
+      return { ok: false, failure: { kind: 'error', error: hostError('internal', hostMessage('connect.startFailed', { reason: String(error) })) } };
     } finally {
       release();
     }
@@ -241,10 +245,10 @@ export class ServerSlot {
     // Inside a restart loop a failed attempt schedules the next one; a first start that failed twice stays in error.
     if (this.attempt > 0) {
       this.attempt = nextAttempt(this.attempt, undefined, this.ctx.backoff);
-      this.scheduleRestart(error.message);
+      this.scheduleRestart(error.message, error.text);
       return;
     }
-    this.setStatus({ state: 'error', message: error.message, code: error.code, stderrTail, at: this.ctx.now(), ...('detail' in error && error.detail !== undefined ? { detail: error.detail } : {}) });
+    this.setStatus({ state: 'error', message: error.message, code: error.code, stderrTail, at: this.ctx.now(), ...errorParts(error) });
   }
 
   /** Stops the server (any attempt, timer or connection) and reports `final` as its status. */
@@ -303,9 +307,9 @@ export class ServerSlot {
         else this.moreWarnings += 1;
         if (this.current.state === 'ready') this.emitReady();
       },
-      lost: (message) => {
+      lost: (message, text) => {
         if (!current()) return;
-        this.onLost(message);
+        this.onLost(message, text);
       },
       authRequired: (message) => {
         if (!current()) return;
@@ -352,7 +356,7 @@ export class ServerSlot {
     }
   }
 
-  private onLost(message: string): void {
+  private onLost(message: string, text?: HostMessage): void {
     const readyFor = this.readySince !== undefined ? this.ctx.now() - this.readySince : undefined;
     const connection = this.connection;
     this.connection = undefined;
@@ -364,10 +368,10 @@ export class ServerSlot {
       this.reportCatalog(emptyCatalog);
     }
     this.attempt = nextAttempt(this.attempt, readyFor, this.ctx.backoff);
-    this.scheduleRestart(message);
+    this.scheduleRestart(message, text);
   }
 
-  private scheduleRestart(lastError: string): void {
+  private scheduleRestart(lastError: string, lastErrorText?: HostMessage): void {
     const delay = backoffDelay(this.attempt, this.ctx.backoff);
     const generation = this.generation;
     this.clearRestartTimer();
@@ -375,7 +379,7 @@ export class ServerSlot {
       this.restartTimer = undefined;
       if (generation === this.generation) void this.begin();
     }, delay);
-    this.setStatus({ state: 'restarting', attempt: this.attempt, nextTryAt: this.ctx.now() + delay, lastError });
+    this.setStatus({ state: 'restarting', attempt: this.attempt, nextTryAt: this.ctx.now() + delay, lastError, ...(lastErrorText ? { lastErrorText } : {}) });
   }
 
   private clearRestartTimer(): void {

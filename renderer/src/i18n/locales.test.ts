@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { hostMessageCodes, hostMessageEnglish } from '../../../shared/hostMessages.ts';
+import { errorCodes } from '../../../shared/errors.ts';
 import { bundledResources, matchLanguage } from './index.ts';
 
 type Tree = { [key: string]: string | Tree };
@@ -32,6 +34,24 @@ describe('translations of every namespace', () => {
       });
     }
   }
+
+  // The host's codes come from the host's own list, so a message added there without a translation fails here.
+  for (const language of ['en', 'vi', 'zh-CN']) {
+    it(`${language} translates every host message code and every error code`, () => {
+      const host = flatten((resources[language]?.hostMessages ?? {}) as Tree);
+      expect(hostMessageCodes.filter((code) => !host.get(code))).toEqual([]);
+      const common = flatten((resources[language]?.common ?? {}) as Tree);
+      expect(errorCodes.filter((code) => !common.get(`errors.${code}`))).toEqual([]);
+      // The same parameters in every language: a dropped {{command}} would hide what failed.
+      const names = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      expect(hostMessageCodes.filter((code) => JSON.stringify(names(host.get(code) ?? '')) !== JSON.stringify(names(hostMessageEnglish[code])))).toEqual([]);
+    });
+  }
+
+  it('keeps the English locale of host messages equal to the host English the logs get', () => {
+    const host = flatten((resources.en?.hostMessages ?? {}) as Tree);
+    expect(Object.fromEntries(host)).toEqual(hostMessageEnglish);
+  });
 
   it('maps browser languages to the supported ones', () => {
     expect(matchLanguage('vi-VN')).toBe('vi');

@@ -1,5 +1,6 @@
 /** Turns server status changes into notices: a toast when a server stops working, and when it works again. */
 import type { StoreApi } from 'zustand';
+import type { HostMessage } from '../../../shared/hostMessages.ts';
 import type { ServerView } from '../../../shared/servers.ts';
 import type { StoreState } from './index.ts';
 
@@ -8,10 +9,15 @@ export interface ServerTransition {
   id: string;
   kind: 'failed' | 'recovered';
   message?: string;
+  /** The message as a code plus parameters, so the toast can say it in the user's language. */
+  text?: HostMessage;
 }
 
 const failing = (server: ServerView): string | undefined =>
   server.status.state === 'error' ? server.status.message : server.status.state === 'restarting' ? server.status.lastError : undefined;
+
+const failingText = (server: ServerView): HostMessage | undefined =>
+  server.status.state === 'error' ? server.status.text : server.status.state === 'restarting' ? server.status.lastErrorText : undefined;
 
 /**
  * Tracks which servers are failing across updates. A server that goes from working (or starting) to error/restarting
@@ -29,7 +35,8 @@ export function createTransitionTracker(initial: ServerView[]): (servers: Server
       known.add(server.id);
       if (message !== undefined) {
         // A new server that fails at once shows its error on its card; the toast is for servers that were working.
-        if (!down.has(server.id) && !isNew) found.push({ id: server.id, kind: 'failed', message });
+        const text = failingText(server);
+        if (!down.has(server.id) && !isNew) found.push({ id: server.id, kind: 'failed', message, ...(text ? { text } : {}) });
         down.add(server.id);
       } else if (server.status.state === 'ready' && down.has(server.id)) {
         down.delete(server.id);
@@ -60,7 +67,11 @@ export function watchServerTransitions(store: StoreApi<StoreState>): () => void 
     }
     for (const change of track(state.servers)) {
       if (change.kind === 'failed') {
-        state.notify({ tone: 'error', titleKey: 'servers:notice.failed', values: { name: change.id }, ...(change.message ? { detail: change.message } : {}) });
+        // The detail in the user's language when the host sent a code; the server's name wins over a parameter of the same name.
+        const detail = change.text
+          ? { detailKey: `hostMessages:${change.text.code}`, values: { ...change.text.params, name: change.id } }
+          : { values: { name: change.id }, ...(change.message ? { detail: change.message } : {}) };
+        state.notify({ tone: 'error', titleKey: 'servers:notice.failed', ...detail });
       } else {
         state.notify({ tone: 'success', titleKey: 'servers:notice.recovered', values: { name: change.id } });
       }

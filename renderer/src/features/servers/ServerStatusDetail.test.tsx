@@ -31,6 +31,37 @@ describe('ServerStatusDetail', () => {
     expect(screen.getByText('last words')).toBeTruthy();
   });
 
+  it('translates the host message, the PATH heading and every hint from their codes (Vietnamese and Chinese)', async () => {
+    const status = {
+      state: 'error' as const,
+      message: 'Command not found: "uvx" is not in any of the 2 folders of the PATH Switchboard searched.',
+      code: 'command_not_found',
+      stderrTail: [],
+      at: 0,
+      detail: 'Searched PATH:\n  /usr/bin\n  /bin\n\nWhat to try:\n  - Install uv',
+      text: { code: 'cnf.notInPath' as const, params: { command: 'uvx', folders: 2 } },
+      hints: [{ code: 'cnf.hint.uv' as const }, { code: 'cnf.hint.fullPath' as const, params: { lookup: 'command -v uvx' } }],
+      searched: ['/usr/bin', '/bin'],
+    };
+    try {
+      await i18next.changeLanguage('vi');
+      const { unmount } = render(<ServerStatusDetail serverId="ghost" status={status} />);
+      expect(screen.getByText('Không tìm thấy lệnh: "uvx" không nằm trong thư mục nào trong 2 thư mục của PATH mà Switchboard đã tìm.')).toBeTruthy();
+      const detail = screen.getByTestId('server-error-detail').textContent ?? '';
+      expect(detail).toContain('PATH đã tìm:');
+      expect(detail).toContain('/usr/bin');
+      expect(detail).toContain('Cài uv');
+      expect(detail).toContain('chạy `command -v uvx`');
+      expect(detail).not.toMatch(/What to try|Install uv/);
+      unmount();
+      await i18next.changeLanguage('zh-CN');
+      render(<ServerStatusDetail serverId="ghost" status={{ state: 'restarting', attempt: 2, nextTryAt: Date.now() + 3000, lastError: 'The server exited (exit code 1).', lastErrorText: { code: 'lost.exitedCode', params: { exitCode: 1 } } }} />);
+      expect(screen.getByText('服务器已退出（退出码 1）。')).toBeTruthy();
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
+
   it('says a queued server is waiting for its turn to start', () => {
     render(<ServerStatusDetail serverId="memory" status={{ state: 'queued', since: 0 }} />);
     expect(screen.getByTestId('server-queued').textContent).toBe('Waiting for its turn to start (only a few servers start at once).');

@@ -8,6 +8,8 @@ import { selectLogs } from '../../store/serversSlice.ts';
 import { VisibleText } from '../common/VisibleText.tsx';
 import { useNow } from '../common/useNow.ts';
 import { StderrTail } from './StderrTail.tsx';
+import { hostText } from '../common/errorText.ts';
+import { ErrorHints } from './ErrorHints.tsx';
 
 /** Props of ServerStatusDetail. */
 export interface ServerStatusDetailProps {
@@ -76,7 +78,7 @@ export function ServerStatusDetail({ serverId, status }: ServerStatusDetailProps
           <RotateCw aria-hidden />
           <div>
             <p>{t('detail.restarting', { seconds, attempt: status.attempt })}</p>
-            <p className="muted">{status.lastError}</p>
+            <p className="muted">{status.lastErrorText ? hostText(t, status.lastErrorText) : status.lastError}</p>
             <RecentStderr serverId={serverId} />
           </div>
         </div>
@@ -87,10 +89,16 @@ export function ServerStatusDetail({ serverId, status }: ServerStatusDetailProps
         <div className="callout callout-danger sv-error" data-testid="server-error">
           <XCircle aria-hidden />
           <div className="sv-error-body">
-            <p className="sv-error-message">{status.message}</p>
+            <p className="sv-error-message">{status.text ? hostText(t, status.text) : status.message}</p>
             <p className="muted sv-error-code">{t('detail.errorCode', { code: status.code, at: new Date(status.at).toLocaleTimeString(i18n.language) })}</p>
-            {/* What to try (e.g. the PATH searched for a missing command) comes from the host, already worded for people. */}
-            {status.detail ? <pre className="sv-error-detail" data-testid="server-error-detail">{status.detail}</pre> : null}
+            {/* What to try (e.g. the PATH searched for a missing command): codes from the host, translated here; older hosts send English. */}
+            {status.hints ? (
+              <ErrorHints hints={status.hints} searched={status.searched} />
+            ) : status.detail ? (
+              <pre className="sv-error-detail" data-testid="server-error-detail">
+                {status.detail}
+              </pre>
+            ) : null}
             <StderrTail lines={status.stderrTail} />
           </div>
         </div>

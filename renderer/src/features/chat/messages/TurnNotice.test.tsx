@@ -2,6 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { initI18n } from '../../../i18n/index.ts';
 import { TurnNotice } from './TurnNotice.tsx';
 
@@ -27,6 +28,25 @@ describe('TurnNotice', () => {
     expect(retry.fn).toHaveBeenCalledTimes(1);
     retry.answer();
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Retry' })).toHaveProperty('disabled', false));
+  });
+
+  it("says a rate limit in the user's language from its code, once, with no English left", async () => {
+    const error = {
+      code: 'api_rate_limited' as const,
+      message: 'Rate limited by the API (429), still after retrying. The API asked to wait 7 s. Wait a moment, then press Retry.',
+      text: { code: 'api.rateLimitedWait' as const, params: { seconds: 7 } },
+    };
+    try {
+      await i18next.changeLanguage('zh-CN');
+      const { container } = render(<TurnNotice error={error} onRetry={vi.fn()} onContinue={vi.fn()} onOpenSettings={vi.fn()} />);
+      const text = container.textContent ?? '';
+      expect(text).toContain('API 要求等待 7 秒');
+      expect(text).not.toMatch(/Rate limited|Wait a moment|press Retry/);
+      // The next step is in the host's sentence: the generic one would say it twice.
+      expect(text).not.toContain(i18next.t('chat:nextStep.api_rate_limited'));
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('sends Continue once however fast it is clicked', async () => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Info, RotateCcw, Play, Settings } from 'lucide-react';
 import type { TurnNotice as Notice } from '../../../../../shared/chat.ts';
 import type { AppError } from '../../../../../shared/errors.ts';
-import { errorTitle } from '../../common/errorText.ts';
+import { errorMessage, errorTitle } from '../../common/errorText.ts';
 
 /** Error codes whose next step is in Settings. */
 const SETTINGS_CODES = new Set(['api_key_missing', 'api_invalid_key', 'api_forbidden', 'api_model_not_found']);
@@ -39,14 +39,16 @@ export function TurnNotice({ error, notice, onRetry, onContinue, onOpenSettings 
   };
   if (error) {
     const title = errorTitle(t, error);
-    const next = NEXT_STEP_CODES.has(error.code) ? t(`nextStep.${error.code}`) : t('nextStep.generic');
+    // A host message already says what happened and what to do, in the user's language: said once, not twice.
+    const message = errorMessage(t, error);
+    const next = error.text ? undefined : NEXT_STEP_CODES.has(error.code) ? t(`nextStep.${error.code}`) : t('nextStep.generic');
     return (
       <div className="chat-turn-notice is-error" role="alert">
         <AlertTriangle size={18} aria-hidden />
         <div className="chat-turn-notice-text">
           <strong>{title}</strong>
-          <span>{next}</span>
-          {title !== error.message && <span className="chat-turn-notice-detail">{error.message}</span>}
+          {next !== undefined && <span>{next}</span>}
+          {title !== message && <span className={error.text ? undefined : 'chat-turn-notice-detail'}>{message}</span>}
         </div>
         <div className="chat-turn-notice-actions">
           {SETTINGS_CODES.has(error.code) && (

@@ -7,6 +7,7 @@ import type { Result } from '../../../../../shared/errors.ts';
 import { revealInvisible } from '../../../../../shared/visibleText.ts';
 import { ApprovalCard } from '../../approvals/ApprovalCard.tsx';
 import { VisibleText } from '../../common/VisibleText.tsx';
+import { errorMessage } from '../../common/errorText.ts';
 import { formatClock, formatDuration, prettyJson, prettyPartialJson } from '../model/format.ts';
 import { useNow } from '../../common/useNow.ts';
 import { ToolResultView } from './ToolResultView.tsx';
@@ -108,7 +109,7 @@ export function ToolCallCard({ block, approval, onAnswerApproval, defaultOpen = 
           {block.error && (
             <div className="tool-error" role="alert">
               <strong>{t(`tool.errorTitle.${status === 'denied' ? 'denied' : status === 'cancelled' ? 'cancelled' : 'error'}`)}</strong>
-              <span>{block.error.message}</span>
+              <span>{errorMessage(t, block.error)}</span>
               {block.error.detail && <pre className="tool-result-text">{block.error.detail}</pre>}
             </div>
           )}
