@@ -103,6 +103,10 @@ export interface ChatMessage {
   stopReason?: string;
   notice?: TurnNotice;
   error?: AppError;
+  /** The message this one answers or follows (absent for a chat's first message): chats are trees of branches. */
+  parentId?: string;
+  /** Ids of the versions of this message (edits, regenerations), oldest first, itself included; absent when it has none. */
+  siblings?: string[];
 }
 
 /** A chat as listed in the sidebar. */

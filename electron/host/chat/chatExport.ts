@@ -93,11 +93,14 @@ export function exportMarkdown(chat: ChatSummary, messages: ChatMessage[]): Chat
   };
 }
 
-/** The chat as JSON: the summary and every message with its blocks, tool calls and usage, as stored. */
-export function exportJson(chat: ChatSummary, messages: ChatMessage[]): ChatExport {
+/**
+ * The chat as JSON: the summary and every message with its blocks, tool calls and usage, as stored; `branches` says
+ * whether `messages` is the branch shown or every branch (each message names its parent).
+ */
+export function exportJson(chat: ChatSummary, messages: ChatMessage[], branches: 'shown' | 'all' = 'shown'): ChatExport {
   return {
     filename: `${fileBase(chat.title)}.json`,
     mimeType: 'application/json',
-    content: `${JSON.stringify({ format: 'switchboard-chat', version: 1, exportedAt: iso(Date.now()), chat, messages }, null, 2)}\n`,
+    content: `${JSON.stringify({ format: 'switchboard-chat', version: 1, exportedAt: iso(Date.now()), branches, chat, messages }, null, 2)}\n`,
   };
 }

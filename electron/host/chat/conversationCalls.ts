@@ -13,7 +13,8 @@ import { exportJson, exportMarkdown } from './chatExport.ts';
 import { titleFrom, untitled } from './titles.ts';
 
 /** The conversation part of the chat module's calls. */
-export type ConversationCalls = Omit<ChatCalls, 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list' | 'chats.toolResult' | 'chat.context' | 'chats.find' | 'chats.usage' | 'chats.setToolScope' | 'chats.toolPlan'>;
+export type ConversationCalls = Omit<ChatCalls, 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list' | 'chats.toolResult' | 'chat.context' | 'chats.find' | 'chats.usage' | 'chats.setToolScope' | 'chats.toolPlan'
+  | 'chat.edit' | 'chat.regenerate' | 'chats.switchBranch' | 'chats.deleteMessage'>;
 
 /** What the conversation calls need. */
 export interface ConversationDeps {
@@ -70,9 +71,9 @@ export function createConversationCalls(deps: ConversationDeps): ConversationCal
     'chats.get': ({ chatId, before, limit }) => {
       const chat = repo.getChat(chatId);
       if (!chat) return Promise.resolve(noChat(chatId));
-      const beforeSeq = before === undefined ? undefined : Number(before);
-      if (beforeSeq !== undefined && !Number.isSafeInteger(beforeSeq)) return Promise.resolve(err('invalid_params', 'before: not a cursor from chats.get', { field: 'before' }));
-      return Promise.resolve(ok({ chat, ...repo.pageMessages(chatId, limit ?? 50, beforeSeq) }));
+      // The cursor names the oldest message of the previous page; the page holds the messages before it on the branch shown.
+      if (before !== undefined && !repo.getMessage(chatId, before)) return Promise.resolve(err('invalid_params', 'before: not a cursor from chats.get', { field: 'before' }));
+      return Promise.resolve(ok({ chat, ...repo.pageMessages(chatId, limit ?? 50, before) }));
     },
     'chats.rename': ({ chatId, title }) => {
       const chat = repo.renameChat(chatId, title.trim(), Date.now());
@@ -86,9 +87,11 @@ export function createConversationCalls(deps: ConversationDeps): ConversationCal
       deps.chatsChanged();
       return ok(null);
     },
-    'chats.export': ({ chatId, format }) => {
+    'chats.export': ({ chatId, format, allBranches }) => {
       const chat = repo.getChat(chatId);
       if (!chat) return Promise.resolve(noChat(chatId));
+      // The branch shown; a JSON export may carry every branch (each message names its parent).
+      if (format === 'json' && allBranches) return Promise.resolve(ok(exportJson(chat, repo.allBranchMessages(chatId), 'all')));
       const messages = repo.allMessages(chatId);
       return Promise.resolve(ok(format === 'markdown' ? exportMarkdown(chat, messages) : exportJson(chat, messages)));
     },

@@ -10,6 +10,7 @@ import type { Settings } from '../../../shared/settings.ts';
 import { attachmentToModel, toolResultToModel, type ModelBlock } from './mcpContent.ts';
 import { planTools } from './toolSearch/deferralPolicy.ts';
 import { definedNames, hostSearchResult, planToApiTools, searchToAssistant } from './toolSearch/requestTools.ts';
+import { isUnansweredReply } from '../../../shared/branches.ts';
 
 type UserBlock = ModelBlock | Anthropic.ToolResultBlockParam;
 type AssistantBlock =
@@ -93,9 +94,13 @@ export function toApiMessages(history: ChatMessage[], limit: number, defined?: R
     else out.push({ role, content });
   };
 
-  for (const message of history) {
+  // The newest user message is always asked (a retry asks it again, whatever happened to its first reply).
+  const lastUser = history.findLastIndex((m) => m.role === 'user');
+  for (const [at, message] of history.entries()) {
     // A failed answer is shown to the user but is not part of the conversation (Retry asks again without it).
     if (message.status === 'error') continue;
+    // Nor is an older message it failed to answer: shown as failed, it must not be merged into the next one unseen.
+    if (message.role === 'user' && at < lastUser && isUnansweredReply(history[at + 1])) continue;
     if (message.role === 'user') {
       const content = [...pendingResults, ...userBlocks(message.blocks, limit)];
       pendingResults = [];

@@ -46,9 +46,9 @@ describe('chat repository', () => {
     for (let i = 0; i < 7; i++) repo.insertMessage(message('a', i % 2 === 0 ? 'user' : 'assistant', `n${i}`));
     const first = repo.pageMessages('a', 3);
     expect(first.messages.map((m) => (m.blocks[0]?.type === 'text' ? m.blocks[0].text : ''))).toEqual(['n4', 'n5', 'n6']);
-    const second = repo.pageMessages('a', 3, Number(first.olderCursor));
+    const second = repo.pageMessages('a', 3, first.olderCursor);
     expect(second.messages.map((m) => (m.blocks[0]?.type === 'text' ? m.blocks[0].text : ''))).toEqual(['n1', 'n2', 'n3']);
-    const last = repo.pageMessages('a', 3, Number(second.olderCursor));
+    const last = repo.pageMessages('a', 3, second.olderCursor);
     expect(last.messages).toHaveLength(1);
     expect(last.olderCursor).toBeUndefined();
   });

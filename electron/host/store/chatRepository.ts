@@ -5,6 +5,8 @@ import type { ChatMessage, ChatSummary, ContentBlock, ToolCallBlock, ToolScope, 
 import { json, num, optionalNum, optionalText, text, toJson, type Row } from './rows.ts';
 import { HistorySearch, likePattern } from './search/historySearch.ts';
 import { buildSearchIndex, type IndexBuildOptions } from './search/indexBuilder.ts';
+import { BranchTree } from './branchTree.ts';
+import { schemaVersion } from './migrations.ts';
 
 /** A page of messages, oldest first, with the cursor of older ones. */
 export interface MessagePage {
@@ -113,6 +115,8 @@ function toMessage(row: Row, toolCalls: Map<string, ToolCallBlock>): ChatMessage
   if (notice) message.notice = notice as TurnNotice;
   const error = json<AppError | undefined>(row, 'error', undefined);
   if (error) message.error = error;
+  const parentId = optionalText(row, 'parent_id');
+  if (parentId) message.parentId = parentId;
   return message;
 }
 
@@ -121,18 +125,28 @@ export class ChatRepository {
   private db: DatabaseSync;
   private stmts: Record<string, StatementSync>;
   private search: HistorySearch;
+  // Absent on a database older than schema 4, which tests and benches build to test migrations: written as one branch.
+  private branches: BranchTree | undefined;
 
   constructor(db: DatabaseSync) {
     this.db = db;
     this.stmts = ChatRepository.prepare(db);
     this.search = new HistorySearch(db);
+    this.branches = schemaVersion(db) >= 4 ? new BranchTree(db) : undefined;
   }
 
   /** Switches to another open database (a restored history); the old one is the caller's to close. */
   useDatabase(db: DatabaseSync): void {
     this.stmts = ChatRepository.prepare(db);
     this.search = new HistorySearch(db);
+    this.branches = schemaVersion(db) >= 4 ? new BranchTree(db) : undefined;
     this.db = db;
+  }
+
+  /** The branch structure (schema 4 and later). */
+  get tree(): BranchTree {
+    if (!this.branches) throw new Error('history.db predates branches (schema 4)');
+    return this.branches;
   }
 
   /** Indexes messages older than the search index in batches (search scans until done); run once after opening. */
@@ -174,7 +188,6 @@ export class ChatRepository {
            exposed_name = excluded.exposed_name, arguments = excluded.arguments, result = excluded.result, error = excluded.error,
            status = excluded.status, started_at = excluded.started_at, duration_ms = excluded.duration_ms, extra = excluded.extra`,
       ),
-      pageDesc: p('SELECT * FROM messages WHERE chat_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?'),
       allMessages: p('SELECT * FROM messages WHERE chat_id = ? ORDER BY seq'),
       toolCallsInRange: p(
         'SELECT t.* FROM tool_calls t JOIN messages m ON m.id = t.message_id WHERE m.chat_id = ? AND m.seq BETWEEN ? AND ? ORDER BY t.position',
@@ -243,10 +256,23 @@ export class ChatRepository {
     return Number(this.stmt('deleteChat').run(id).changes) > 0;
   }
 
-  /** Adds a message (and its tool calls) and bumps the chat's count and update time. */
-  insertMessage(message: ChatMessage): void {
+  /**
+   * Adds a message (and its tool calls) under `parentId` (null: a first message; absent: under the leaf shown), makes it
+   * the leaf shown, and bumps the chat's count and update time. Sets the message's parentId and siblings.
+   */
+  insertMessage(message: ChatMessage, parentId?: string | null): void {
     transaction(this.db, () => {
       this.stmt('insertMessage').run(message.id, message.chatId, message.role, ...this.messageValues(message), message.createdAt, message.updatedAt);
+      if (this.branches) {
+        const place = this.branches.placement(message.chatId, parentId);
+        this.branches.place(message.id, place.parentId, place.depth);
+        this.branches.setLeaf(message.chatId, message.id);
+        if (place.parentId) message.parentId = place.parentId;
+        else delete message.parentId;
+        const siblings = this.branches.siblingsOf(message.chatId, [place.parentId]).get(message.id) ?? [];
+        if (siblings.length > 1) message.siblings = siblings;
+        else delete message.siblings;
+      }
       this.saveToolCalls(message);
       this.stmt('countUp').run(1, message.updatedAt, message.chatId);
     });
@@ -262,19 +288,54 @@ export class ChatRepository {
     });
   }
 
-  /** The latest `limit` messages before `beforeSeq` (all when absent), oldest first. */
-  pageMessages(chatId: string, limit: number, beforeSeq?: number): MessagePage {
-    const rows = this.stmt('pageDesc').all(chatId, beforeSeq ?? Number.MAX_SAFE_INTEGER, limit + 1) as Row[];
-    const more = rows.length > limit;
-    const page = rows.slice(0, limit).reverse();
-    const messages = this.withToolCalls(chatId, page);
-    const oldest = page[0];
-    return more && oldest ? { messages, olderCursor: String(num(oldest, 'seq')) } : { messages };
+  /**
+   * The latest `limit` messages of the branch shown, oldest first: ending at the leaf shown, or with `before` (a cursor
+   * from an earlier page: a message id) at that message's parent. Each message with other versions lists them.
+   */
+  pageMessages(chatId: string, limit: number, before?: string): MessagePage {
+    const start = before === undefined ? this.tree.leaf(chatId) : this.tree.node(before)?.parentId;
+    if (!start || (before !== undefined && this.tree.node(before)?.chatId !== chatId)) return { messages: [] };
+    const page = this.tree.pathRows(start, limit).reverse();
+    const messages = this.withSiblings(chatId, this.withToolCalls(chatId, page));
+    const oldest = messages[0];
+    return oldest?.parentId ? { messages, olderCursor: oldest.id } : { messages };
   }
 
-  /** Every message of a chat, oldest first (to build the model's context and exports). */
+  /** Every message of the branch shown, oldest first (exports). */
   allMessages(chatId: string): ChatMessage[] {
+    const leaf = this.tree.leaf(chatId);
+    return leaf ? this.withToolCalls(chatId, this.tree.pathRows(leaf, Number.MAX_SAFE_INTEGER).reverse()) : [];
+  }
+
+  /** Every message of every branch, in the order written (the JSON export of all branches). */
+  allBranchMessages(chatId: string): ChatMessage[] {
     return this.withToolCalls(chatId, this.stmt('allMessages').all(chatId));
+  }
+
+  /** One message of a chat, with its tool calls. */
+  getMessage(chatId: string, id: string): ChatMessage | undefined {
+    const message = this.withToolCalls(chatId, this.tree.pathRows(id, 1))[0];
+    return message?.chatId === chatId ? message : undefined;
+  }
+
+  /** Runs `fn` in one transaction on the current database. */
+  inTransaction<T>(fn: () => T): T {
+    return transaction(this.db, fn);
+  }
+
+  /** How many messages the branch shown holds. */
+  pathLength(chatId: string): number {
+    const leaf = this.tree.leaf(chatId);
+    return leaf ? (this.tree.node(leaf)?.depth ?? 0) + 1 : 0;
+  }
+
+  private withSiblings(chatId: string, messages: ChatMessage[]): ChatMessage[] {
+    const siblings = this.tree.siblingsOf(chatId, messages.map((m) => m.parentId ?? null));
+    for (const message of messages) {
+      const list = siblings.get(message.id);
+      if (list && list.length > 1) message.siblings = list;
+    }
+    return messages;
   }
 
   /** Messages a previous run left mid-stream (the app quit or crashed), with their tool calls. */

@@ -78,6 +78,21 @@ const migrations: Migration[] = [
     // Full-text search (FTS5 trigram) kept by triggers; existing messages are indexed after start (search/indexBuilder.ts).
     up: searchSchemaSql,
   },
+  {
+    version: 4,
+    // Branches (edit, regenerate): each message names its parent and its depth on its path, each chat the leaf shown.
+    // Existing chats become one branch each: every message's parent is the one before it.
+    up: `
+      ALTER TABLE messages ADD COLUMN parent_id TEXT;
+      ALTER TABLE messages ADD COLUMN depth INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE chats ADD COLUMN active_leaf TEXT;
+      UPDATE messages SET parent_id = r.prev, depth = r.n
+        FROM (SELECT seq, lag(id) OVER w AS prev, row_number() OVER w - 1 AS n FROM messages WINDOW w AS (PARTITION BY chat_id ORDER BY seq)) AS r
+        WHERE r.seq = messages.seq;
+      UPDATE chats SET active_leaf = (SELECT m.id FROM messages m WHERE m.chat_id = chats.id ORDER BY m.seq DESC LIMIT 1);
+      CREATE INDEX messages_by_parent ON messages(chat_id, parent_id, seq);
+    `,
+  },
 ];
 
 /** The schema version this build writes. */

@@ -34,7 +34,7 @@ export async function loadTail(options: { repo: ChatRepository; summaries: Summa
   const pages: ChatMessage[][] = [];
   let loaded = 0;
   let tokens = 0;
-  let before: number | undefined;
+  let before: string | undefined;
   let reachedBoundary = false;
   let reachedStart = false;
   while (tokens < options.tokenLimit) {
@@ -58,13 +58,14 @@ export async function loadTail(options: { repo: ChatRepository; summaries: Summa
       reachedStart = true;
       break;
     }
-    before = Number(page.olderCursor);
+    before = page.olderCursor;
     await yieldToLoop();
   }
   // A summary whose last message is gone (history restored from elsewhere) no longer describes this chat.
   if (summary && reachedStart) summary = undefined;
   for (const page of pages.reverse()) into.push(...page);
-  const total = repo.getChat(chatId)?.messageCount ?? loaded;
+  // The branch shown, not the whole tree: other branches are never sent.
+  const total = repo.pathLength(chatId);
   const gap = reachedBoundary || reachedStart ? 0 : Math.max(0, total - loaded - (summary?.coveredMessages ?? 0));
   return { chatId, messages: into, summary, gap, dropped: 0 };
 }
