@@ -43,8 +43,8 @@ export interface NoticesSlice {
   restoreHistory: (id: string) => Promise<Result<StorageNotice[]>>;
 }
 
-/** At most this many toasts are kept; older ones drop off. */
-const maxNotices = 5;
+/** At most this many notices are kept (three show, the rest wait behind "+N"); older ones drop off. */
+const maxNotices = 20;
 
 /** Creates the notices slice. */
 export const createNoticesSlice: StateCreator<StoreState, [], [], NoticesSlice> = (set, get) => {

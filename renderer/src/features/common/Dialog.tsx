@@ -1,8 +1,9 @@
 /** A modal dialog with the app's header/body/footer layout, on Radix Dialog (focus trap, Esc, labelled). */
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusOrigin, restoreFocus } from './focusReturn.ts';
 
 /** Props of Dialog. */
 export interface DialogProps {
@@ -17,9 +18,19 @@ export interface DialogProps {
   testId?: string;
 }
 
-/** A modal dialog; closing by Esc, the overlay or the close button calls onOpenChange(false). */
+/** A click on a toast (they show above the overlay) is not a click outside the dialog: it must not close it. */
+function onToast(e: { target: EventTarget | null; preventDefault: () => void }): void {
+  if (e.target instanceof Element && e.target.closest('.toast-strip')) e.preventDefault();
+}
+
+/** A modal dialog; closing by Esc, the overlay or the close button calls onOpenChange(false); focus then returns where it was. */
 export function Dialog({ open, onOpenChange, title, description, children, footer, wide, testId }: DialogProps) {
   const { t } = useTranslation('common');
+  // Read as the dialog opens: the trigger, or the element focused before a menu that opened it.
+  const origin = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (open) origin.current = focusOrigin();
+  }, [open]);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -28,6 +39,12 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           className={wide ? 'dialog-content dialog-wide' : 'dialog-content'}
           data-testid={testId}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onPointerDownOutside={onToast}
+          onInteractOutside={onToast}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            restoreFocus(origin.current);
+          }}
         >
           <div className="dialog-header">
             <div style={{ flex: 1 }}>

@@ -1,5 +1,6 @@
-/** Shows the host's one-time notices (app.info.notices) as toasts, once per data folder. */
+/** Shows the host's one-time notices (app.info.notices) as toasts, once per data folder, once they make sense. */
 import { useEffect } from 'react';
+import type { SettingsView } from '../../../../shared/settings.ts';
 import { useStore } from '../../store/index.ts';
 
 const seenKey = 'switchboard.seenNotices';
@@ -13,16 +14,26 @@ function seen(): Set<string> {
   }
 }
 
+/**
+ * Whether a notice means anything yet: "your API key is kept in a file" is noise before there is a key (it used to
+ * greet every first run, over the composer). Not shown is not seen: it shows once the key is saved.
+ */
+export function noticeApplies(notice: string, settings: SettingsView | undefined): boolean {
+  if (notice === 'secrets_in_file') return settings?.hasApiKey === true;
+  return true;
+}
+
 /** Raises each notice of app.info that this browser has not shown yet for this data folder. */
 export function useAppNotices(): void {
   const info = useStore((s) => s.appInfo);
+  const settings = useStore((s) => s.settings);
   const notify = useStore((s) => s.notify);
   useEffect(() => {
     if (!info) return;
     const shown = seen();
     for (const notice of info.notices) {
       const key = `${info.dataDir}|${notice}`;
-      if (shown.has(key)) continue;
+      if (shown.has(key) || !noticeApplies(notice, settings)) continue;
       shown.add(key);
       // Web mode sends a key the UI translates; other hosts send a sentence, shown as it is under a generic title.
       if (/^[a-z_]+$/.test(notice)) notify({ tone: 'info', titleKey: `common:hostNotices.${notice}.title`, detailKey: `common:hostNotices.${notice}.body`, values: { dataDir: info.dataDir } });
@@ -33,5 +44,5 @@ export function useAppNotices(): void {
     } catch {
       // Without storage the notice shows again next time; harmless.
     }
-  }, [info, notify]);
+  }, [info, settings, notify]);
 }

@@ -1,5 +1,5 @@
 /** Form-mode elicitation: the server's message and a form generated from its schema; Accept, Decline or Cancel. */
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ElicitationAnswer, ElicitationSchema } from '../../../../shared/elicitation.ts';
 import type { Result } from '../../../../shared/errors.ts';
@@ -57,6 +57,20 @@ export function ElicitationForm({ schema, onAnswer }: ElicitationFormProps) {
     void send({ action: 'accept', content: answerContent(fields, values) });
   };
 
+  // Enter in a one-line field goes to the next field, as in a paper form: it used to send the whole form from the
+  // first field. In the last field Enter still submits.
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>): void => {
+    if (e.key !== 'Enter' || e.shiftKey || e.altKey || e.ctrlKey || e.metaKey || e.nativeEvent.isComposing) return;
+    const target = e.target;
+    if (!(target instanceof HTMLInputElement) || target.type === 'checkbox' || target.type === 'radio') return;
+    const wrappers = Array.from(form.current?.querySelectorAll<HTMLElement>('[data-field]') ?? []);
+    const at = wrappers.findIndex((w) => w.contains(target));
+    const next = at >= 0 ? wrappers.slice(at + 1).map((w) => w.querySelector<HTMLElement>('input, select, textarea')).find((c) => c !== null) : undefined;
+    if (!next) return;
+    e.preventDefault();
+    next.focus();
+  };
+
   const change = (name: string, value: FormValue): void => {
     setValues((v) => ({ ...v, [name]: value }));
     // Once a field shows an error, re-check it as the user fixes it.
@@ -80,7 +94,7 @@ export function ElicitationForm({ schema, onAnswer }: ElicitationFormProps) {
   };
 
   return (
-    <form ref={form} className="elicit-form" onSubmit={submit} noValidate>
+    <form ref={form} className="elicit-form" onSubmit={submit} onKeyDown={onKeyDown} noValidate>
       <div className="elicit-fields">
         {fields.map((field) => (
           <FieldInput key={field.name} field={field} value={values[field.name]} error={errors[field.name]} onChange={(v) => change(field.name, v)} onBlur={() => blur(field.name)} />

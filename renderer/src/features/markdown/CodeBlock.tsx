@@ -51,7 +51,10 @@ export function CodeBlock({ node, children }: { node: Element | undefined; child
           <span>{copied ? t('markdown.copied') : t('markdown.copy')}</span>
         </button>
       </div>
-      <pre>{children}</pre>
+      {/* Focusable and named, so a long line can be scrolled with the arrow keys (not only with a mouse). */}
+      <pre tabIndex={0} role="group" aria-label={t('attention:code.scroll', { language: language ?? t('markdown.code') })}>
+        {children}
+      </pre>
     </div>
   );
 }
