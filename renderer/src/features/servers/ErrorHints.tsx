@@ -13,7 +13,7 @@ export interface ErrorHintsProps {
 export function ErrorHints({ hints, searched }: ErrorHintsProps) {
   const { t } = useTranslation('hostMessages');
   return (
-    <div className="sv-error-detail" data-testid="server-error-detail">
+    <div className="sv-error-detail sv-error-hints-block" data-testid="server-error-detail">
       {searched ? (
         <>
           <p className="sv-error-detail-title">{hostText(t, { code: 'cnf.searchedPath' })}</p>

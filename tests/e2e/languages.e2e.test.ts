@@ -1,0 +1,85 @@
+/**
+ * Host messages in the user's language: with Vietnamese and then Chinese chosen, a server whose command does not
+ * exist, a server that exits at startup and an API that answers 429 past the SDK's retries are all explained on
+ * screen without one English sentence. Takes the vi servers and zh-CN chat screenshots for docs/screenshots.
+ */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundledEnglish, englishSentences } from './englishText.ts';
+import { startApp, type E2eApp } from './harness.ts';
+
+const docsShots = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+
+describe('host messages in Vietnamese and Chinese', () => {
+  let app: E2eApp;
+  const english = bundledEnglish();
+
+  beforeAll(async () => {
+    app = await startApp({
+      // Past the SDK's two retries (3 requests per send), for both languages' sends.
+      llm: { script: [{ note: 'Rate limited every time', times: 20, error: { status: 429, type: 'rate_limit_error', message: 'Number of requests has exceeded your rate limit', retryAfterMs: 5 } }] },
+      settings: { language: 'vi' },
+      servers: {
+        ghost: { command: 'sb-no-such-command-e2e' },
+        quitter: { command: process.execPath, args: ['-e', 'process.exit(3)'] },
+      },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** The visible text of the page, and whatever in it reads as English (known UI/host sentences, or the heuristic). */
+  async function englishOnScreen(): Promise<string[]> {
+    const text = await app.page.locator('body').innerText();
+    return englishSentences(text, english);
+  }
+
+  for (const language of ['vi', 'zh-CN'] as const) {
+    it(`explains a missing command, an exited server and a 429 in ${language}, with no English sentence on screen`, async () => {
+      const { page, api } = app;
+      const saved = await api['settings.update']({ language });
+      expect(saved.ok).toBe(true);
+      await app.open('#/servers');
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
+
+      const ghost = page.locator('[data-testid="server-card"][data-server="ghost"]');
+      const quitter = page.locator('[data-testid="server-card"][data-server="quitter"]');
+      await expect.poll(() => ghost.getByTestId('status-badge').getAttribute('data-state'), { timeout: 60_000 }).toBe('error');
+      await expect.poll(() => quitter.getByTestId('status-badge').getAttribute('data-state'), { timeout: 60_000 }).toBe('error');
+      const ghostText = await ghost.getByTestId('server-error').innerText();
+      const quitterText = await quitter.getByTestId('server-error').innerText();
+      // The facts are there (command, PATH entries, exit code), in the chosen language.
+      expect(ghostText).toContain('sb-no-such-command-e2e');
+      expect(ghostText).toContain(language === 'vi' ? 'Không tìm thấy lệnh' : '找不到命令');
+      expect(ghostText).toContain('/usr/bin');
+      expect(quitterText).toContain(language === 'vi' ? 'mã thoát 3' : '退出码 3');
+      await app.dismissToasts();
+      expect(await englishOnScreen()).toEqual([]);
+      if (language === 'vi') await shot('servers-vi');
+
+      // A chat whose API answers 429 every time.
+      await app.open('#/');
+      const composer = page.locator('textarea.chat-composer-input');
+      await composer.fill(language === 'vi' ? 'Xin chào' : '你好');
+      await composer.press('Enter');
+      const notice = page.locator('.chat-turn-notice.is-error');
+      await notice.waitFor({ timeout: 60_000 });
+      expect(await notice.innerText()).toContain(language === 'vi' ? 'giới hạn tần suất (429)' : '限流（429）');
+      await app.dismissToasts();
+      expect(await englishOnScreen()).toEqual([]);
+      if (language === 'zh-CN') await shot('chat-zh-CN');
+    }, 180_000);
+  }
+
+  it('raised no page errors', () => {
+    expect(app.pageErrors, app.pageErrors.join('\n')).toEqual([]);
+  });
+
+  async function shot(name: string): Promise<void> {
+    mkdirSync(docsShots, { recursive: true });
+    copyFileSync(await app.screenshot(name), `${docsShots}${name}.png`);
+  }
+});
