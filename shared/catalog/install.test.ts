@@ -46,6 +46,8 @@ describe('planInstall: npm', () => {
       args: ['-y', '@modelcontextprotocol/server-slack@2025.4.25'],
       env: { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_TEAM_ID: 'T1' },
       publicEnv: ['SLACK_TEAM_ID'],
+      // The token goes to the secret store when the entry is saved (decision 010).
+      secretEnv: ['SLACK_BOT_TOKEN'],
     });
   });
 
@@ -84,6 +86,7 @@ describe('planInstall: pypi and oci', () => {
       command: 'docker',
       args: ['run', '-i', '--rm', '-e', 'GITHUB_PERSONAL_ACCESS_TOKEN', 'ghcr.io/github/github-mcp-server'],
       env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_secret' },
+      secretEnv: ['GITHUB_PERSONAL_ACCESS_TOKEN'],
     });
     expect(JSON.stringify((plan.config as { args: string[] }).args)).not.toContain('ghp_secret');
   });
@@ -113,7 +116,7 @@ describe('planInstall: remotes', () => {
     expect(empty.inputs).toMatchObject([{ key: 'header.Authorization.{github_token}', target: 'header', isSecret: true }]);
     expect(empty.missing).toEqual(['header.Authorization.{github_token}']);
     const plan = planInstall(github, option, { 'header.Authorization.{github_token}': 'ghp_1' });
-    expect(plan.config).toEqual({ type: 'http', url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer ghp_1' } });
+    expect(plan.config).toEqual({ type: 'http', url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer ghp_1' }, secretHeaders: ['Authorization'] });
     expect(serverConfigSchema.safeParse(plan.config).success).toBe(true);
   });
 

@@ -103,18 +103,20 @@ class Resolver {
   }
 
   /** Environment variables or headers: fixed and required ones; the names of those that are not secret. */
-  pairs(list: KeyValueInput[] | undefined, target: 'env' | 'header'): { record: Record<string, string>; open: string[] } {
+  pairs(list: KeyValueInput[] | undefined, target: 'env' | 'header'): { record: Record<string, string>; open: string[]; secret: string[] } {
     const record: Record<string, string> = {};
     const open: string[] = [];
+    const secretNames: string[] = [];
     for (const item of list ?? []) {
       const value = this.resolve(item, `${target}.${item.name}`, item.name, target);
       // A required value still empty is kept empty, so the form shows the row to fill.
       if (value === undefined && !item.isRequired) continue;
       record[item.name] = value ?? '';
       const secret = item.isSecret === true || Object.values(item.variables ?? {}).some((v) => v.isSecret === true);
-      if (!secret) open.push(item.name);
+      if (secret) secretNames.push(item.name);
+      else open.push(item.name);
     }
-    return { record, open };
+    return { record, open, secret: secretNames };
   }
 }
 
@@ -147,6 +149,8 @@ function packageConfig(pkg: Package, registry: RunnableRegistry, resolver: Resol
     args: [...head, ...packageArgs],
     ...(hasEnv ? { env: env.record } : {}),
     ...(hasEnv && env.open.length ? { publicEnv: env.open } : {}),
+    // Secret values go to the secret store when the entry is saved (decision 010), never into servers.json.
+    ...(env.secret.length ? { secretEnv: env.secret } : {}),
   };
 }
 
@@ -161,6 +165,7 @@ function remoteConfig(server: ServerJson, index: number, resolver: Resolver): Ht
     url,
     ...(hasHeaders ? { headers: headers.record } : {}),
     ...(hasHeaders && headers.open.length ? { publicHeaders: headers.open } : {}),
+    ...(headers.secret.length ? { secretHeaders: headers.secret } : {}),
   };
 }
 

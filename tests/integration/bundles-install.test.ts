@@ -105,6 +105,11 @@ describe('.mcpb bundles: install, run, update, uninstall', () => {
     expect(first).toMatchObject({ greeting: 'hello', keyLength: 14, folder: work, argv: ['--limit=7'] });
     const listed = (await listServers(module)).find((server) => server.id === 'hello-bundle');
     expect(listed?.config && 'env' in listed.config ? listed.config.env?.API_KEY : undefined).toBe(SECRET_MASK);
+    // Decision 010: the running server got the key (keyLength above), yet servers.json holds only its name.
+    const serversFile = await readFile(join(dataDir(), 'servers.json'), 'utf8');
+    expect(serversFile).not.toContain('sk-secret-1234');
+    expect((JSON.parse(serversFile) as { mcpServers: Record<string, { secretEnv?: string[] }> }).mcpServers['hello-bundle']?.secretEnv).toEqual(['API_KEY']);
+    expect(await readFile(join(dataDir(), 'secrets.json'), 'utf8')).toContain('sk-secret-1234');
 
     // Update: a newer version over it, changing only the greeting; the secret, folder and limit are kept.
     const v2 = await packNodeBundle(out, { withUserConfig: true, version: '2.0.0' });
@@ -115,6 +120,7 @@ describe('.mcpb bundles: install, run, update, uninstall', () => {
     expect(updated.config.bundle).toEqual({ name: 'hello-bundle', version: '2.0.0' });
     const second = await whoami(module, '2.0.0');
     expect(second).toMatchObject({ greeting: 'bonjour', keyLength: 14, folder: work, argv: ['--limit=7'] });
+    expect(await readFile(join(dataDir(), 'servers.json'), 'utf8')).not.toContain('sk-secret-1234');
     expect((await readdir(join(dataDir(), 'bundles'))).sort()).toEqual(['hello-bundle', 'hello-bundle.user-config.json']);
     // The secret is in the secret store, not in the sidecar.
     expect(await readFile(join(dataDir(), 'bundles', 'hello-bundle.user-config.json'), 'utf8')).not.toContain('sk-secret-1234');

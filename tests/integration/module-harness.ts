@@ -7,6 +7,7 @@ import type { StdioServerConfig } from '../../shared/serverConfig.ts';
 import type { ServerStatus, ServerView } from '../../shared/servers.ts';
 import { silentLogger, type HostEnvironment } from '../../electron/host/environment.ts';
 import { HostEventHub } from '../../electron/host/events.ts';
+import { FileSecretStore } from '../../electron/host/store/fileSecretStore.ts';
 import { createMcpModule } from '../../electron/host/mcp/mcpModule.ts';
 import type { McpModule } from '../../electron/host/ports.ts';
 
@@ -42,7 +43,8 @@ export async function openModule(dataDir: string): Promise<OpenModule> {
     logger: silentLogger,
     version: '0.0.0-test',
     openExternal: () => Promise.resolve(),
-    secrets: { kind: 'file', get: () => Promise.resolve(undefined), set: () => Promise.resolve(), delete: () => Promise.resolve() },
+    // A real 0600 file in the data folder: server secrets (decision 010) are read back from it when a server starts.
+    secrets: new FileSecretStore(join(dataDir, 'secrets.json')),
   };
   const hub = new HostEventHub();
   const events: OpenModule['events'] = [];

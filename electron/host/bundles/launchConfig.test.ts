@@ -32,6 +32,8 @@ describe('a bundle launch config', () => {
       command: 'node',
       args: ['/data/bundles/fs/server/index.js', '/a', '/b', '--key=x$&y$1'],
       env: { TOKEN: 'x$&y$1', FLAG: 'false', UNKNOWN: '${user_config.nope}' },
+      // TOKEN is made from a sensitive option: saved to the secret store, not servers.json (decision 010).
+      secretEnv: ['TOKEN'],
       cwd: '/data/bundles/fs',
     });
   });

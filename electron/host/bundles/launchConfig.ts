@@ -54,10 +54,14 @@ export function launchConfig(manifest: BundleManifest, folder: string, values: U
   });
   const resolvedEnv = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, substitute(value, variables)]));
   const resolvedCommand = substitute(command, variables);
+  // An env value made from a sensitive option is kept in the secret store when saved (decision 010), not in servers.json.
+  const sensitive = Object.entries(manifest.user_config ?? {}).flatMap(([key, option]) => (option.sensitive ? [key] : []));
+  const secretEnv = Object.entries(env).flatMap(([key, value]) => (sensitive.some((option) => value.includes(`\${user_config.${option}}`)) ? [key] : []));
   return {
     command: resolvedCommand,
     args: expandedArgs,
     ...(Object.keys(resolvedEnv).length > 0 ? { env: resolvedEnv } : {}),
+    ...(secretEnv.length > 0 ? { secretEnv } : {}),
     cwd: folder,
   };
 }

@@ -13,6 +13,7 @@ import { openServer } from './openServer.ts';
 import { redactStatus, redactText, ServerLogs, type ServerLogLimits } from './serverLogs.ts';
 import { requestCompletion } from './completions/complete.ts';
 import { secretValues } from './serversFileMask.ts';
+import { resolveSecrets } from './serversFileSecrets.ts';
 import { ServerSlot, type SlotContext } from './serverSlot.ts';
 import { StartQueue } from './startQueue/startQueue.ts';
 import type { ManagedServer, McpServerManager, ServerManagerListener } from './types.ts';
@@ -76,6 +77,12 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     ...(deps.sampling ? { sampling: deps.sampling } : {}),
     eraCache,
     clientInfo: { name: 'switchboard', version: deps.env.version },
+    // The values read from the secret store are redacted from the server's log and status like those in the file.
+    resolveSecrets: async (serverId, config) => {
+      const resolved = await resolveSecrets(deps.env.secrets, serverId, config);
+      if (resolved.ok && resolved.value !== config && slots.has(serverId)) logs.setSecrets(serverId, secretValues(resolved.value));
+      return resolved;
+    },
   };
   const ctx: SlotContext = {
     open,

@@ -8,6 +8,9 @@ import type { McpModuleContext } from './mcpModuleContext.ts';
 import { withEntries, type ServersDocument } from './serversFile.ts';
 import { findName, lenientConfig, mergeEntry, patchEntry, replaceEntry } from './serversFileEntries.ts';
 import { maskUrl, unmaskConfig } from './serversFileMask.ts';
+import type { SecretStore } from '../environment.ts';
+import { connectionFingerprint } from './manager.ts';
+import { changedSecrets, copySecrets, deleteSecrets, resolveSecrets, storedSecretNames, storeSecrets, takeSecrets, withTypedSecrets, type TakenSecrets } from './serversFileSecrets.ts';
 
 type ServerCalls = Pick<McpCalls,
   | 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.setEnabled' | 'servers.setTrustReadOnly'
@@ -33,8 +36,27 @@ function refuseInvalid(raw: unknown): Result<never> | undefined {
 const missing = (id: string) => err('not_found', `No server named "${id}"`);
 const taken = (name: string) => err('already_exists', `A server named "${name}" already exists`, { field: 'name' });
 
+/** A secret name that came back masked with nothing stored behind it (not listed before), as the form field. */
+function untypedSecret(config: ServerConfig, typed: TakenSecrets, before: ServerConfig | undefined): Result<never> | undefined {
+  const known = new Set(before ? storedSecretNames(before) : []);
+  const name = storedSecretNames(config).find((n) => !typed.values.has(n) && !known.has(n));
+  if (name === undefined) return undefined;
+  const field = `${isHttpConfig(config) ? 'headers' : 'env'}.${name}`;
+  return err('invalid_config', `${field}: this value is hidden; type it again`, { field });
+}
+
+/** Runs secret store writes; a keychain failure is an error the form shows, never a throw across the bridge. */
+async function storing(run: () => Promise<void>): Promise<Result<null>> {
+  try {
+    await run();
+    return ok(null);
+  } catch (cause) {
+    return err('storage_error', `The secret store could not be written: ${cause instanceof Error ? cause.message : String(cause)}. Nothing was changed.`);
+  }
+}
+
 /** Builds the server calls over the module context. */
-export function createServerCalls(ctx: McpModuleContext): ServerCalls {
+export function createServerCalls(ctx: McpModuleContext, secrets: SecretStore): ServerCalls {
   const viewOf = (id: string): Result<ServerView> => {
     const view = ctx.view(id);
     return view ? ok(view) : missing(id);
@@ -54,36 +76,65 @@ export function createServerCalls(ctx: McpModuleContext): ServerCalls {
     'servers.list': () => Promise.resolve(ok(ctx.views())),
 
     async 'servers.add'({ name, config }) {
-      const restored = unmaskConfig(config, undefined);
+      const typed = takeSecrets(config);
+      const restored = unmaskConfig(typed.config, undefined);
       if (!restored.ok) return restored;
-      const invalid = refuseInvalid(restored.value);
+      const invalid = refuseInvalid(restored.value) ?? untypedSecret(restored.value, typed, undefined);
       if (invalid) return invalid;
+      // Checked before the secrets are written, so another server's stored values are never overwritten.
+      const clash = findName(ctx.doc().entries, name);
+      if (clash !== undefined) return taken(clash);
+      // Stored first: the server starts as soon as its entry is written, and reads them then.
+      const stored = await storing(() => storeSecrets(secrets, name, restored.value, typed.values));
+      if (!stored.ok) return stored;
       const changed = await ctx.change((doc) => {
         const existing = findName(doc.entries, name);
         if (existing !== undefined) return taken(existing);
         return ok({ doc: setEntry(doc, name, restored.value), value: null });
       });
+      if (!changed.ok && changed.error.code !== 'already_exists') await deleteSecrets(secrets, name, restored.value).catch(() => {});
       return changed.ok ? viewOf(name) : changed;
     },
 
     async 'servers.update'({ id, name, config }) {
       const target = name ?? id;
+      const typed = takeSecrets(config);
+      const beforeRaw = ctx.doc().entries.get(id);
+      if (beforeRaw === undefined) return missing(id);
+      const before = storedConfig(beforeRaw);
+      const untyped = untypedSecret(typed.config, typed, before);
+      if (untyped) return untyped;
+      const clash = findName(ctx.doc().entries, target, id);
+      if (clash !== undefined) return taken(clash);
+      const changedValues = target === id ? await changedSecrets(secrets, id, typed.config, typed.values).catch(() => [...typed.values.keys()]) : [];
+      const stored = await storing(async () => {
+        await storeSecrets(secrets, target, typed.config, typed.values);
+        if (target !== id) await copySecrets(secrets, id, target, typed.config, typed.values);
+      });
+      if (!stored.ok) return stored;
       const changed = await ctx.change((doc) => {
         if (!doc.entries.has(id)) return missing(id);
-        const clash = findName(doc.entries, target, id);
-        if (clash !== undefined) return taken(clash);
+        const clashNow = findName(doc.entries, target, id);
+        if (clashNow !== undefined) return taken(clashNow);
         const oldRaw = doc.entries.get(id);
-        const restored = unmaskConfig(config, storedConfig(oldRaw));
+        const restored = unmaskConfig(typed.config, storedConfig(oldRaw));
         if (!restored.ok) return restored;
         const merged = mergeEntry(oldRaw, restored.value);
         const invalid = refuseInvalid(merged);
         if (invalid) return invalid;
-        return ok({ doc: setEntry(doc, target, merged, id), value: null });
+        return ok({ doc: setEntry(doc, target, merged, id), value: restored.value });
       });
-      return changed.ok ? viewOf(target) : changed;
+      if (!changed.ok) return changed;
+      // Values no longer listed are forgotten, and all of the old name's after a rename.
+      await deleteSecrets(secrets, id, before, target === id ? storedSecretNames(changed.value) : []).catch(() => {});
+      // A new secret value leaves servers.json as it was, so the manager sees no change: restart so the server gets it.
+      const now = ctx.config(target);
+      if (changedValues.length > 0 && now && now.enabled !== false && connectionFingerprint(now) === connectionFingerprint(before)) await ctx.manager.restart(target);
+      return viewOf(target);
     },
 
     async 'servers.remove'({ id }) {
+      const beforeRaw = ctx.doc().entries.get(id);
       const changed = await ctx.change((doc) => {
         if (!doc.entries.has(id)) return missing(id);
         const entries = new Map(doc.entries);
@@ -91,6 +142,8 @@ export function createServerCalls(ctx: McpModuleContext): ServerCalls {
         return ok({ doc: withEntries(doc, entries), value: null });
       });
       if (changed.ok) ctx.registry.removeServer(id);
+      // A removed server's secrets go with it (a server added later under the same name starts without them).
+      if (changed.ok && beforeRaw !== undefined) await deleteSecrets(secrets, id, storedConfig(beforeRaw)).catch(() => {});
       return changed;
     },
 
@@ -113,7 +166,14 @@ export function createServerCalls(ctx: McpModuleContext): ServerCalls {
       // would hand them to whatever answers there.
       const sameUrl = stored !== undefined && isHttpConfig(stored) && isHttpConfig(config) && (config.url === stored.url || config.url === maskUrl(stored.url));
       const secretsFrom = stored !== undefined && (!isHttpConfig(stored) || sameUrl) ? stored : undefined;
-      const restored = unmaskConfig(config, secretsFrom);
+      const typed = takeSecrets(config);
+      const unmasked = unmaskConfig(typed.config, secretsFrom);
+      // Values in the secret store follow the same rule: only the saved server's own, and only to its saved URL.
+      const restored = unmasked.ok
+        ? existing !== undefined && secretsFrom !== undefined
+          ? await resolveSecrets(secrets, existing, withTypedSecrets(unmasked.value, typed.values))
+          : (untypedSecret(unmasked.value, typed, undefined) ?? ok(withTypedSecrets(unmasked.value, typed.values)))
+        : unmasked;
       if (!restored.ok && stored !== undefined && secretsFrom === undefined) {
         const field = restored.error.field ?? 'a hidden value';
         return err('invalid_config', `${field}: the saved value is only sent to the saved URL; type it again to test this URL`, { field });

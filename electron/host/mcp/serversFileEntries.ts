@@ -7,7 +7,7 @@ import type { ManagedServer } from './types.ts';
 
 /** Every field Switchboard's schema knows; anything else in an entry is carried along untouched. */
 const knownKeys = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'oauth', 'enabled', 'connectTimeoutMs',
-  'toolTimeoutMs', 'trustReadOnlyHints', 'tools']);
+  'toolTimeoutMs', 'trustReadOnlyHints', 'tools', 'secretEnv', 'secretHeaders']);
 
 /** Validates each entry: a valid config, or the problem naming the field (such entries are listed, never started). */
 export function toManagedServers(entries: ReadonlyMap<string, unknown>): ManagedServer[] {

@@ -142,14 +142,20 @@ export function maskArgs(args: string[] | undefined): string[] | undefined {
   });
 }
 
-/** The config as the renderer may see it. */
+/** A record with each name kept in the secret store (`secretEnv` / `secretHeaders`) listed as the mask. */
+function withStoredNames(values: Record<string, string> | undefined, stored: string[] | undefined): Record<string, string> | undefined {
+  if (!stored?.length) return values;
+  return { ...values, ...Object.fromEntries(stored.map((name) => [name, SECRET_MASK])) };
+}
+
+/** The config as the renderer may see it; values kept in the secret store show as the mask. */
 export function maskConfig(config: ServerConfig): ServerConfig {
   if (isHttpConfig(config)) {
-    const headers = maskRecord(config.headers, config);
+    const headers = withStoredNames(maskRecord(config.headers, config), config.secretHeaders);
     const oauth = config.oauth?.clientSecret !== undefined ? { ...config.oauth, clientSecret: maskValue(config.oauth.clientSecret) } : config.oauth;
     return { ...config, url: maskUrl(config.url), ...(headers ? { headers } : {}), ...(oauth ? { oauth } : {}) };
   }
-  const env = maskRecord(config.env, config);
+  const env = withStoredNames(maskRecord(config.env, config), config.secretEnv);
   const args = maskArgs(config.args);
   return { ...config, ...(env ? { env } : {}), ...(args ? { args } : {}) };
 }

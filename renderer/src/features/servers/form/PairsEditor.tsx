@@ -19,6 +19,7 @@ export interface PairsEditorProps {
  */
 export function PairsEditor({ field, pairs, onChange, onBlurRow, errors }: PairsEditorProps) {
   const { t } = useTranslation('servers');
+  const { t: ts } = useTranslation('secrets');
   const [revealed, setRevealed] = useState<Set<number>>(new Set());
   const set = (index: number, patch: Partial<Pair>) => onChange(pairs.map((p, i) => (i === index ? { ...p, ...patch } : p)));
   const toggle = (index: number) =>
@@ -75,6 +76,14 @@ export function PairsEditor({ field, pairs, onChange, onBlurRow, errors }: Pairs
             <button type="button" className="icon-btn" aria-label={t('form.removeRow', { key: pair.key || index + 1 })} onClick={() => onChange(pairs.filter((_, i) => i !== index))}>
               <X />
             </button>
+            {pair.stored === true && pair.public !== true ? (
+              <p className="field-hint sv-row-error">
+                {ts('storedHint')}{' '}
+                <button type="button" className="btn btn-sm btn-ghost" aria-label={ts('replaceLabel', { key: pair.key })} onClick={() => set(index, { value: '' })}>
+                  {ts('replace')}
+                </button>
+              </p>
+            ) : null}
             {keyError || valueError ? <p className="field-error sv-row-error" role="alert">{keyError ?? valueError}</p> : null}
           </div>
         );

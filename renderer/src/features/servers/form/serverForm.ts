@@ -11,6 +11,8 @@ export interface Pair {
   value: string;
   /** The user marked this value as not secret: shown in the clear in the list (every other value is masked). */
   public?: boolean;
+  /** The value is kept in the secret store (decision 010): the row shows the mask until the user types a new one. */
+  stored?: boolean;
 }
 
 /** Everything the form edits. Fields of the other transport are kept so switching back loses nothing. */
@@ -49,18 +51,19 @@ export function emptyForm(): ServerFormState {
   return { name: '', transport: 'stdio', command: '', args: [], env: [], cwd: '', url: '', httpType: 'http', headers: [], oauth: emptyOAuthForm(), connectTimeout: '', toolTimeout: '', roots: [], allowSampling: false, protocol: 'auto', logLevel: 'info' };
 }
 
-const toPairs = (record: Record<string, string> | undefined, publicNames: string[] | undefined, caseless = false): Pair[] => {
+const toPairs = (record: Record<string, string> | undefined, publicNames: string[] | undefined, caseless = false, storedNames: string[] = []): Pair[] => {
   const fold = (name: string) => (caseless ? name.toLowerCase() : name);
   const shown = new Set((publicNames ?? []).map(fold));
-  return Object.entries(record ?? {}).map(([key, value]) => ({ key, value, ...(shown.has(fold(key)) ? { public: true } : {}) }));
+  const stored = new Set(storedNames);
+  return Object.entries(record ?? {}).map(([key, value]) => ({ key, value, ...(shown.has(fold(key)) ? { public: true } : {}), ...(stored.has(key) ? { stored: true } : {}) }));
 };
 const seconds = (ms: number | undefined): string => (ms === undefined ? '' : String(ms / 1000));
 
 /** The form state of an existing server. */
 export function formFromConfig(name: string, config: ServerConfig): ServerFormState {
   const base = { ...emptyForm(), name, connectTimeout: seconds(config.connectTimeoutMs), toolTimeout: seconds(config.toolTimeoutMs), roots: config.roots ?? [], allowSampling: config.allowSampling === true, protocol: config.protocol ?? 'auto', logLevel: config.logLevel ?? 'info' };
-  if (isHttpConfig(config)) return { ...base, transport: 'http', url: config.url, httpType: config.type, headers: toPairs(config.headers, config.publicHeaders, true), oauth: oauthFormFromConfig(config.oauth) };
-  return { ...base, transport: 'stdio', command: config.command, args: config.args ?? [], env: toPairs(config.env, config.publicEnv), cwd: config.cwd ?? '' };
+  if (isHttpConfig(config)) return { ...base, transport: 'http', url: config.url, httpType: config.type, headers: toPairs(config.headers, config.publicHeaders, true, config.secretHeaders), oauth: oauthFormFromConfig(config.oauth) };
+  return { ...base, transport: 'stdio', command: config.command, args: config.args ?? [], env: toPairs(config.env, config.publicEnv, false, config.secretEnv), cwd: config.cwd ?? '' };
 }
 
 const envKey = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -138,6 +141,12 @@ const publicNames = (pairs: Pair[]): string[] | undefined => {
   return names.length ? names : undefined;
 };
 
+/** Names of the rows kept in the secret store (a row made public leaves it), or undefined when none is. */
+const storedNames = (pairs: Pair[]): string[] | undefined => {
+  const names = pairs.filter((p) => p.stored === true && p.public !== true && p.key.trim() !== '').map((p) => p.key.trim());
+  return names.length ? names : undefined;
+};
+
 const ms = (value: string): number | undefined => (value.trim() === '' ? undefined : Math.round(Number(value) * 1000));
 
 /**
@@ -168,8 +177,9 @@ export function configFromForm(state: ServerFormState, previous?: ServerConfig):
   if (state.transport === 'http') {
     const headers = fromPairs(state.headers);
     const publicHeaders = publicNames(state.headers);
+    const secretHeaders = storedNames(state.headers);
     const oauth = oauthFromForm(state.oauth, previous && isHttpConfig(previous) ? previous.oauth : undefined);
-    const config: HttpServerConfig = { type: state.httpType, url: state.url.trim(), ...(headers ? { headers } : {}), ...(publicHeaders ? { publicHeaders } : {}), ...(oauth ? { oauth } : {}), ...keep, ...timeouts };
+    const config: HttpServerConfig = { type: state.httpType, url: state.url.trim(), ...(headers ? { headers } : {}), ...(publicHeaders ? { publicHeaders } : {}), ...(secretHeaders ? { secretHeaders } : {}), ...(oauth ? { oauth } : {}), ...keep, ...timeouts };
     return config;
   }
   const env = fromPairs(state.env);
@@ -179,6 +189,7 @@ export function configFromForm(state: ServerFormState, previous?: ServerConfig):
     ...(args.length ? { args } : {}),
     ...(env ? { env } : {}),
     ...(publicNames(state.env) ? { publicEnv: publicNames(state.env) } : {}),
+    ...(storedNames(state.env) ? { secretEnv: storedNames(state.env) } : {}),
     ...(state.cwd.trim() ? { cwd: state.cwd.trim() } : {}),
     ...keep,
     ...timeouts,
