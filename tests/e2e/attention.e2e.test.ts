@@ -1,0 +1,98 @@
+/**
+ * Attention end to end: an approval raised while the user is on the Servers view shows on the chat in the sidebar
+ * (a badge), in the window title ("(1) Switchboard"), in the "Waiting for you" list and as a card at the top of the
+ * Servers view; with the window in the background a Web Notification is shown, and clicking it opens the chat with
+ * the approval card focused. The page's Notification is the browser's own, wrapped only to record what was made.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScriptTurn } from '../fixtures/scriptedLlm/index.ts';
+import { nodeServer, sendMessage, serverScripts, startApp, type E2eApp } from './harness.ts';
+
+const script: ScriptTurn[] = [
+  { match: { lastUserText: 'hello' }, content: [{ type: 'text', text: 'Hello! What shall we add?' }] },
+  { match: { lastUserText: 'add 2 and 3' }, content: [{ type: 'tool_use', tool: 'get-sum', input: { a: 2, b: 3 } }] },
+  { expect: { toolResultsContain: ['5'] }, content: [{ type: 'text', text: 'The sum is 5.' }] },
+];
+
+// Records every Notification the app makes (the real constructor still runs) so the test can read and click them.
+const recordNotifications = () => {
+  const Real = window.Notification;
+  const made: Notification[] = [];
+  class Recorded extends Real {
+    constructor(title: string, options?: NotificationOptions) {
+      super(title, options);
+      made.push(this);
+    }
+  }
+  Object.defineProperty(window, '__notifications', { value: made });
+  window.Notification = Recorded;
+};
+
+type Seen = { title: string; body: string };
+
+describe('attention', () => {
+  let app: E2eApp;
+
+  beforeAll(async () => {
+    app = await startApp({ llm: { script }, servers: { everything: nodeServer(serverScripts.everything) }, open: false });
+    await app.context.grantPermissions(['notifications'], { origin: new URL(app.web.url).origin });
+    await app.context.addInitScript(recordNotifications);
+    await app.open();
+    await app.dismissToasts();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('shows an approval raised on the Servers view: sidebar badge, title count, list, card; the notification opens the chat', async () => {
+    const { page, api } = app;
+    await sendMessage(page, 'hello');
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('What shall we add');
+    const chatId = decodeURIComponent(new URL(page.url()).hash.replace('#/chat/', ''));
+    expect(chatId).not.toBe('');
+    expect(await page.title()).toBe('Switchboard');
+
+    await page.getByRole('button', { name: /^Servers/ }).click();
+    await page.waitForURL(/#\/servers$/);
+    // The user switches to another window: the page loses focus.
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+
+    // The approval is raised by the host while the user is on Servers.
+    const sent = await api['chat.send']({ chatId, text: 'Please add 2 and 3' });
+    expect(sent.ok).toBe(true);
+
+    const item = page.getByTestId('chat-item').filter({ has: page.getByTestId('chat-badge') });
+    await expect.poll(() => item.count(), { timeout: 30_000 }).toBe(1);
+    expect(await item.getByTestId('chat-badge').textContent()).toBe('1, 1 decision waiting for you');
+    await expect.poll(() => page.title()).toBe('(1) Switchboard');
+    expect(await page.getByTestId('waiting-button').getAttribute('aria-label')).toBe('1 decision waiting for you');
+    // The card is on the Servers view, where the user is, not only inside the chat.
+    const layer = page.getByTestId('approval-layer');
+    expect(await layer.getByRole('group', { name: 'Approval for Get Sum' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('attention-announcer').textContent()).toContain('Alt+Shift+A');
+
+    await page.getByTestId('waiting-button').click();
+    const list = page.getByTestId('waiting-list');
+    expect(await list.getByRole('menuitem').first().textContent()).toContain('Run Get Sum Tool from everything?');
+    await app.screenshot('attention-waiting-list');
+    await page.keyboard.press('Escape');
+
+    const seen = () => page.evaluate(() => ((window as unknown as { __notifications: Notification[] }).__notifications ?? []).map((n): Seen => ({ title: n.title, body: n.body })));
+    await expect.poll(seen).toHaveLength(1);
+    expect((await seen())[0]).toEqual({ title: 'A tool waits for your approval', body: expect.stringContaining('Run Get Sum Tool from everything?') as unknown as string });
+
+    await page.evaluate(() => {
+      const [first] = (window as unknown as { __notifications: Notification[] }).__notifications;
+      first?.onclick?.(new Event('click'));
+    });
+    await page.waitForURL((url) => url.hash === `#/chat/${encodeURIComponent(chatId)}`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-approval-id]') !== null)).toBe(true);
+    expect(await layer.count()).toBe(0);
+
+    await page.keyboard.press('o');
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('The sum is 5.');
+    await expect.poll(() => page.title()).toBe('Switchboard');
+    expect(await page.getByTestId('chat-badge').count()).toBe(0);
+  });
+});
