@@ -29,7 +29,9 @@ export const modelPriceOverridesSchema = z
   .record(z.string().trim().min(1).max(200), modelPriceSchema)
   .refine((prices) => Object.keys(prices).length <= 200, 'At most 200 model prices');
 
-const tier = (input: number, output: number): ModelPrice => ({ input, output, cacheWrite: input * 1.25, cacheRead: input * 0.1 });
+// Rounded so 3 x 0.1 is shown as 0.3, not 0.30000000000000004.
+const round = (n: number): number => Math.round(n * 1e6) / 1e6;
+const tier = (input: number, output: number): ModelPrice => ({ input, output, cacheWrite: round(input * 1.25), cacheRead: round(input * 0.1) });
 
 /** Built-in prices by model id (a dated id such as claude-sonnet-4-6-20260101 uses its undated entry). */
 export const modelPrices: Readonly<Record<string, ModelPrice>> = {

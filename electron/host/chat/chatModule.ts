@@ -25,7 +25,7 @@ import { createSettingsCalls } from './settingsCalls.ts';
 import { createScopeCalls } from './toolSearch/scopeCalls.ts';
 import { trackServerInstructions } from './instructions/serverInstructions.ts';
 import { findInChat } from '../store/search/chatFind.ts';
-import { chatUsage } from '../store/chatUsage.ts';
+import { chatUsage, storedContextUsage } from '../store/chatUsage.ts';
 import { AttachmentStore } from './attachments/attachmentStore.ts';
 import { createAttachmentCalls } from './attachments/attachmentCalls.ts';
 
@@ -111,7 +111,8 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
     ...createSettingsCalls({ store: settings, provider, secrets: env.secrets, events }),
     ...createScopeCalls({ repo, tools, settings: () => settings.get(), chatsChanged }),
     'chats.toolResult': ({ chatId, toolCallId }) => toolResults.read(chatId, toolCallId),
-    'chat.context': ({ chatId }) => Promise.resolve(ok(context.usage(chatId) ?? null)),
+    // After a restart the meter reads the newest reply's reported tokens until the chat sends again.
+    'chat.context': ({ chatId }) => Promise.resolve(ok(context.usage(chatId) ?? storedContextUsage(history.db, chatId, (model) => context.budget(settings.get(), model)) ?? null)),
     'chats.find': ({ chatId, query }) => Promise.resolve(ok(findInChat(history.db, chatId, query))),
     'chats.usage': ({ chatId }) => Promise.resolve(ok(chatUsage(history.db, chatId))),
   });

@@ -8,7 +8,7 @@ import { countMatches, messageFindText } from '../../../../shared/find.ts';
 import { silentLogger } from '../../environment.ts';
 import { openHistoryDatabase } from '../database.ts';
 import { ChatRepository } from '../chatRepository.ts';
-import { chatUsage } from '../chatUsage.ts';
+import { chatUsage, storedContextUsage } from '../chatUsage.ts';
 import { findInChat } from './chatFind.ts';
 
 // A real history.db file, opened the way the host opens it.
@@ -77,5 +77,16 @@ describe('chat usage (host)', () => {
       { model: 'claude-haiku-4-5', replies: 1, usage: usage(1, 2, 3, 4) },
       { model: 'claude-sonnet-4-6', replies: 2, usage: usage(300, 50, 5, 8) },
     ]);
+  });
+});
+
+describe('context meter from history (host restarted)', () => {
+  it('reads the newest reply’s prompt tokens (input + cache) against the model’s window', () => {
+    repo.createChat('a', 'A', 'm', 1);
+    const windowOf = () => ({ windowTokens: 200_000, reserved: 8192 });
+    expect(storedContextUsage(db, 'a', windowOf)).toBeUndefined();
+    repo.insertMessage(message('a', 'assistant', [{ type: 'text', text: 'x' }], { model: 'claude-sonnet-4-6', usage: { inputTokens: 10, outputTokens: 5, cacheReadTokens: 40_000, cacheWriteTokens: 2_000 } }));
+    repo.insertMessage(message('a', 'assistant', [{ type: 'text', text: 'y' }], { model: 'claude-sonnet-4-6', usage: { inputTokens: 300, outputTokens: 5, cacheReadTokens: 42_000, cacheWriteTokens: 100 } }));
+    expect(storedContextUsage(db, 'a', windowOf)).toMatchObject({ inputTokens: 42_400, windowTokens: 200_000, reservedTokens: 8192, counted: 'api' });
   });
 });

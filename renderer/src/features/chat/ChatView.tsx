@@ -8,6 +8,7 @@ import { notifyError } from './hooks/appActions.ts';
 import { Composer } from './composer/Composer.tsx';
 import { MessageList } from './messages/MessageList.tsx';
 import { ChatStart } from './ChatStart.tsx';
+import { ChatCost } from './cost/ChatCost.tsx';
 import { ChatSamplingCards } from '../sampling/SamplingCards.tsx';
 import './chat.css';
 
@@ -89,6 +90,7 @@ export function ChatView({ chatId }: { chatId?: string | undefined }) {
         </h1>
         {open.run.generating && <span className="badge badge-info badge-pulse"><span className="badge-dot" />{t('view.generating')}</span>}
         <span className="chat-header-spacer" />
+        <ChatCost chatId={chatId} generating={open.run.generating} />
         <ExportMenu chatId={chatId} />
       </header>
       {open.messages.length === 0 && !open.run.generating ? <ChatStart chatId={chatId} /> : <MessageList key={chatId} open={open} />}

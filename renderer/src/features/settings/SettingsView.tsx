@@ -9,6 +9,7 @@ import { AboutSection } from './AboutSection.tsx';
 import { ApiKeyField } from './ApiKeyField.tsx';
 import { AppearanceSection } from './AppearanceSection.tsx';
 import { ToolSearchSection } from './ToolSearchSection.tsx';
+import { PricingSection } from './PricingSection.tsx';
 import { LongChatsSection } from './LongChatsSection.tsx';
 import { ModelField } from './ModelField.tsx';
 import { draftFrom, draftPatch, validateDraft, type DraftField, type SettingsDraft } from './settingsDraft.ts';
@@ -148,6 +149,7 @@ export function SettingsView() {
         </section>
 
         <ToolSearchSection />
+        <PricingSection />
         <LongChatsSection />
         <AppearanceSection />
         <AboutSection />

@@ -1,21 +1,32 @@
-/** Token usage of one assistant message, shown in a tooltip on hover or focus. */
+/** Token usage and estimated cost of one assistant message, shown in a tooltip on hover or focus. */
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useTranslation } from 'react-i18next';
 import { Coins } from 'lucide-react';
 import type { Usage } from '../../../../../shared/chat.ts';
+import { costOf, formatCost, priceFor } from '../../../../../shared/pricing/modelPrices.ts';
+import { useStore } from '../../../store/index.ts';
 import { formatCount } from '../model/format.ts';
 
-/** A small icon button whose tooltip lists input, output, cache read and cache write tokens. */
+/** A small icon button whose tooltip lists input, output, cache read and cache write tokens, and the estimated cost. */
 export function UsageInfo({ usage, model }: { usage: Usage; model?: string }) {
-  const { t, i18n } = useTranslation('chat');
+  const { t, i18n } = useTranslation(['chat', 'pricing']);
+  const overrides = useStore((s) => s.settings?.modelPrices);
   const n = (v: number): string => formatCount(v, i18n.language);
   const total = usage.inputTokens + usage.outputTokens + usage.cacheReadTokens + usage.cacheWriteTokens;
+  const price = priceFor(model, overrides);
+  const cost = price ? formatCost(costOf(usage, price), i18n.language) : undefined;
   return (
     <Tooltip.Root delayDuration={150}>
       <Tooltip.Trigger asChild>
-        <button type="button" className="chat-msg-action" aria-label={t('usage.label', { total: n(total) })}>
+        <button
+          type="button"
+          className="chat-msg-action"
+          data-testid="message-usage"
+          aria-label={cost ? t('pricing:message.label', { total: n(total), cost }) : t('usage.label', { total: n(total) })}
+        >
           <Coins size={14} aria-hidden />
           <span>{n(usage.outputTokens)}</span>
+          {cost && <span className="chat-usage-cost">· {cost}</span>}
         </button>
       </Tooltip.Trigger>
       <Tooltip.Portal>
@@ -30,6 +41,8 @@ export function UsageInfo({ usage, model }: { usage: Usage; model?: string }) {
             <dd>{n(usage.cacheReadTokens)}</dd>
             <dt>{t('usage.cacheWrite')}</dt>
             <dd>{n(usage.cacheWriteTokens)}</dd>
+            <dt>{t('pricing:message.cost')}</dt>
+            <dd>{cost ?? t('pricing:message.noPrice')}</dd>
           </dl>
           <Tooltip.Arrow className="chat-tooltip-arrow" />
         </Tooltip.Content>
