@@ -19,7 +19,6 @@ import { ContextManager } from './context/contextManager.ts';
 import { SummaryStore } from '../store/historyWindow.ts';
 import { createConversationCalls } from './conversationCalls.ts';
 import { createBranchCalls } from './branchCalls.ts';
-import { createBranchCalls } from './branchCalls.ts';
 import { ToolResultFiles } from './toolResultFiles.ts';
 import { createSettingsCalls } from './settingsCalls.ts';
 import { createScopeCalls } from './toolSearch/scopeCalls.ts';
@@ -106,7 +105,6 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
       return deleted;
     },
     ...createAttachmentCalls(files),
-    ...createBranchCalls({ repo, runner, events, chatsChanged }),
     ...createBranchCalls({ repo, runner, events, chatsChanged }),
     ...createSettingsCalls({ store: settings, provider, secrets: env.secrets, events }),
     ...createScopeCalls({ repo, tools, settings: () => settings.get(), chatsChanged }),

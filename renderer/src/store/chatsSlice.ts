@@ -4,10 +4,11 @@
  */
 import type { StateCreator } from 'zustand';
 import type { Bridge, CallName, CallParams, CallResult } from '../../../shared/contract.ts';
-import type { ChatMessage, ChatRunState, ChatStreamEvent, ChatSummary } from '../../../shared/chat.ts';
+import type { ChatMessage, ChatPage, ChatRunState, ChatStreamEvent, ChatSummary } from '../../../shared/chat.ts';
 import { err, ok, type AppError, type Result } from '../../../shared/errors.ts';
 import { applyStreamEvents } from '../features/chat/model/applyStreamEvent.ts';
 import { createFrameBatcher, type Schedule } from '../features/chat/model/frameBatcher.ts';
+import { withBranchPage } from '../features/chat/model/branchPage.ts';
 import type { StoreState } from './index.ts';
 
 /** How many messages one `chats.get` page holds. */
@@ -58,6 +59,14 @@ export interface ChatsSlice {
   stopChat: (chatId: string) => Promise<Result<null>>;
   /** Retries the last failed turn. */
   retryChat: (chatId: string) => Promise<Result<CallResult<'chat.retry'>>>;
+  /** Sends an edited copy of a user message as a new version (a new branch) and answers it. */
+  editMessage: (chatId: string, messageId: string, text: string) => Promise<Result<CallResult<'chat.edit'>>>;
+  /** Asks again for a reply (also a failed or stopped one): a new version beside it. */
+  regenerateMessage: (chatId: string, messageId: string) => Promise<Result<CallResult<'chat.regenerate'>>>;
+  /** Shows another version of a message and the branch that follows it. */
+  switchBranch: (chatId: string, messageId: string) => Promise<Result<null>>;
+  /** Deletes a message and what follows it on its branch (a failed message: it alone). */
+  deleteMessage: (chatId: string, messageId: string) => Promise<Result<null>>;
   /** Continues a turn cut by max_tokens or max_turns. */
   continueChat: (chatId: string) => Promise<Result<CallResult<'chat.continue'>>>;
   /** Creates a chat (optionally with a model) and puts it at the top of the list. */
@@ -108,6 +117,19 @@ export const createChatsSlice: StateCreator<StoreState, [], [], ChatsSlice> = (s
 
   const invoke = <K extends CallName>(name: K, params: CallParams<K>): Promise<Result<CallResult<K>>> =>
     bridge ? bridge.invoke(name, params) : Promise.resolve(notBound());
+
+  // The host answers a switch or a delete with the newest page of the branch now shown.
+  const showBranch = async (chatId: string, call: Promise<Result<ChatPage>>): Promise<Result<null>> => {
+    const page = await call;
+    if (!page.ok) return page;
+    set((s) => {
+      const open = s.openChats[chatId];
+      if (!open) return {};
+      const shown = withBranchPage(open, page.value);
+      return patchOpen(s, chatId, { chat: page.value.chat, messages: shown.messages, olderCursor: shown.olderCursor });
+    });
+    return ok(null);
+  };
 
   return {
     chatList: [],
@@ -198,6 +220,18 @@ export const createChatsSlice: StateCreator<StoreState, [], [], ChatsSlice> = (s
     stopChat: (chatId) => invoke('chat.stop', { chatId }),
     retryChat: (chatId) => invoke('chat.retry', { chatId }),
     continueChat: (chatId) => invoke('chat.continue', { chatId }),
+
+    async editMessage(chatId, messageId, text) {
+      const edited = get().openChats[chatId]?.messages.find((m) => m.id === messageId);
+      // A new version of the first message shares nothing with the branch shown: the list restarts with it.
+      if (edited && edited.parentId === undefined) set((s) => patchOpen(s, chatId, { messages: [], olderCursor: undefined }));
+      const result = await invoke('chat.edit', { chatId, messageId, text });
+      if (!result.ok && edited?.parentId === undefined) await get().openChat(chatId);
+      return result;
+    },
+    regenerateMessage: (chatId, messageId) => invoke('chat.regenerate', { chatId, messageId }),
+    switchBranch: (chatId, messageId) => showBranch(chatId, invoke('chats.switchBranch', { chatId, messageId })),
+    deleteMessage: (chatId, messageId) => showBranch(chatId, invoke('chats.deleteMessage', { chatId, messageId })),
 
     async createChat(model) {
       const result = await invoke('chats.create', model ? { model } : {});

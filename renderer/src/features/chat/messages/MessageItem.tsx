@@ -11,6 +11,11 @@ import { ToolCallCard } from '../tools/ToolCallCard.tsx';
 import { ToolSearchLine } from '../toolSearch/ToolSearchLine.tsx';
 import { ThinkingBlock } from './ThinkingBlock.tsx';
 import { UsageInfo } from './UsageInfo.tsx';
+import { BranchSwitcher } from './branches/BranchSwitcher.tsx';
+import { EditBox } from './branches/EditBox.tsx';
+import { DeleteButton, EditButton, FailedNote, RegenerateButton } from './branches/BranchActions.tsx';
+import { versionOf } from '../../../../../shared/branches.ts';
+import { notifyError } from '../hooks/appActions.ts';
 
 // One formatter per language: building Intl formatters is slow, and a streaming message re-renders every frame.
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
@@ -88,28 +93,61 @@ function CopyButton({ message }: { message: ChatMessage }) {
   );
 }
 
-/** A message row. `latest` marks the current turn (its tool cards start open); `continued` follows another assistant message. */
-export const MessageItem = memo(function MessageItem({ message, latest, continued = false }: { message: ChatMessage; latest: boolean; continued?: boolean }) {
+/** What a message row needs besides the message. */
+interface MessageItemProps {
+  message: ChatMessage;
+  /** Marks the current turn (its tool cards start open). */
+  latest: boolean;
+  /** Follows another assistant message. */
+  continued?: boolean;
+  /** The chat is answering: edit, regenerate, switch and delete wait. */
+  busy?: boolean;
+  /** For a user message that got no answer: its failed (or empty stopped) reply, which Retry asks again. */
+  failedReplyId?: string;
+}
+
+/** A message row. */
+export const MessageItem = memo(function MessageItem({ message, latest, continued = false, busy = false, failedReplyId }: MessageItemProps) {
   const { t, i18n } = useTranslation('chat');
   const time = useMemo(() => formatTime(message.createdAt, i18n.language), [message.createdAt, i18n.language]);
+  const [editing, setEditing] = useState(false);
+  const editMessage = useStore((s) => s.editMessage);
   const empty = message.blocks.length === 0 || message.blocks.every((b) => b.type === 'text' && b.text === '');
+  const versions = versionOf(message) !== undefined;
   if (message.role === 'user') {
+    const sendEdit = async (text: string): Promise<boolean> => {
+      const result = await editMessage(message.chatId, message.id, text);
+      if (!result.ok) {
+        notifyError('branches:toast.editFailed', result.error);
+        return false;
+      }
+      setEditing(false);
+      return true;
+    };
     return (
-      <div className="chat-msg is-user" data-message-id={message.id}>
-        <div className="chat-user-bubble">
-          {message.blocks.map((block, i) => (
-            <Block key={i} block={block} message={message} latest={false} last={false} />
-          ))}
-        </div>
-        <div className="chat-msg-footer">
+      <div className={`chat-msg is-user${failedReplyId ? ' is-failed' : ''}`} data-message-id={message.id}>
+        {editing ? (
+          <EditBox initial={plainText(message)} onSend={sendEdit} onCancel={() => setEditing(false)} />
+        ) : (
+          <div className="chat-user-bubble">
+            {message.blocks.map((block, i) => (
+              <Block key={i} block={block} message={message} latest={false} last={false} />
+            ))}
+          </div>
+        )}
+        {failedReplyId && !editing && <FailedNote message={message} replyId={failedReplyId} disabled={busy} onEdit={() => setEditing(true)} />}
+        <div className={`chat-msg-footer${versions ? ' has-versions' : ''}`}>
           <time dateTime={new Date(message.createdAt).toISOString()}>{time}</time>
           <CopyButton message={message} />
+          {!editing && <EditButton disabled={busy} onEdit={() => setEditing(true)} />}
+          {versions && <DeleteButton message={message} disabled={busy} />}
+          <BranchSwitcher message={message} disabled={busy} />
         </div>
       </div>
     );
   }
   // A reply that failed before writing anything: the notice under it says everything, an empty avatar would not.
-  if (message.status === 'error' && empty) return <div className="chat-msg is-empty" data-message-id={message.id} />;
+  if (message.status === 'error' && empty && !versions) return <div className="chat-msg is-empty" data-message-id={message.id} />;
   return (
     <div className={`chat-msg is-assistant is-${message.status}${continued ? ' is-continued' : ''}`} data-message-id={message.id}>
       <div className="chat-avatar" aria-hidden>
@@ -126,12 +164,20 @@ export const MessageItem = memo(function MessageItem({ message, latest, continue
             <span />
           </div>
         )}
-        {message.status === 'stopped' && <div className="chat-msg-stopped">{t('message.stopped')}</div>}
+        {message.status === 'stopped' && (
+          <div className="chat-msg-stopped-row">
+            <div className="chat-msg-stopped">{t('message.stopped')}</div>
+            <RegenerateButton chatId={message.chatId} replyId={message.id} disabled={busy} labelled />
+          </div>
+        )}
         {message.status !== 'streaming' && (
-          <div className="chat-msg-footer">
+          <div className={`chat-msg-footer${versions ? ' has-versions' : ''}`}>
             <time dateTime={new Date(message.createdAt).toISOString()}>{time}</time>
             {message.usage && <UsageInfo usage={message.usage} {...(message.model ? { model: message.model } : {})} />}
             {!empty && <CopyButton message={message} />}
+            {message.status !== 'stopped' && <RegenerateButton chatId={message.chatId} replyId={message.id} disabled={busy} />}
+            {versions && <DeleteButton message={message} disabled={busy} />}
+            <BranchSwitcher message={message} disabled={busy} />
           </div>
         )}
       </div>

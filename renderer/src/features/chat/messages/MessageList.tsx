@@ -11,9 +11,11 @@ import type { OpenChat } from '../../../store/chatsSlice.ts';
 import { useStore } from '../../../store/index.ts';
 import { navigate, notifyError } from '../hooks/appActions.ts';
 import { MessageItem } from './MessageItem.tsx';
+import { isUnansweredReply } from '../../../../../shared/branches.ts';
 import { TurnNotice } from './TurnNotice.tsx';
+import { useFindScroll } from '../find/useFindScroll.ts';
 
-type Row = { kind: 'message'; message: ChatMessage; current: boolean; continued: boolean } | { kind: 'notice' };
+type Row = { kind: 'message'; message: ChatMessage; current: boolean; continued: boolean; failedReplyId?: string } | { kind: 'notice' };
 
 /** Distance from the top (px) at which the previous page starts loading. */
 const LOAD_OLDER_AT = 800;
@@ -42,7 +44,10 @@ export function MessageList({ open }: { open: OpenChat }) {
     const list: Row[] = [];
     open.messages.forEach((message, index) => {
       const continued = message.role === 'assistant' && open.messages[index - 1]?.role === 'assistant';
-      list.push({ kind: 'message', message, current: index > turnStart, continued });
+      // A message whose reply failed (or was stopped empty) is left out of what the model sees: it shows as failed.
+      const reply = message.role === 'user' ? open.messages[index + 1] : undefined;
+      const failedReplyId = reply && isUnansweredReply(reply) ? reply.id : undefined;
+      list.push({ kind: 'message', message, current: index > turnStart, continued, ...(failedReplyId ? { failedReplyId } : {}) });
     });
     if (error || notice) list.push({ kind: 'notice' });
     return list;
@@ -92,6 +97,8 @@ export function MessageList({ open }: { open: OpenChat }) {
     if (lastIsUser) virtualizer.scrollToEnd();
   }, [lastId, lastIsUser, virtualizer]);
 
+  useFindScroll(chatId, open.messages, virtualizer, scroller);
+
   const items = virtualizer.getVirtualItems();
   const offset = virtualizer.scrollOffset ?? 0;
   useEffect(() => {
@@ -111,7 +118,7 @@ export function MessageList({ open }: { open: OpenChat }) {
           if (!row) return null;
           return (
             <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="chat-row" style={{ transform: `translateY(${item.start}px)` }}>
-              {row.kind === 'message' && <MessageItem message={row.message} latest={row.current} continued={row.continued} />}
+              {row.kind === 'message' && <MessageItem message={row.message} latest={row.current} continued={row.continued} busy={open.run.generating} {...(row.failedReplyId ? { failedReplyId: row.failedReplyId } : {})} />}
               {row.kind === 'notice' && (
                 <div className="chat-notice-row">
                   <TurnNotice {...(error ? { error } : {})} {...(notice ? { notice } : {})} onRetry={onRetry} onContinue={onContinue} onOpenSettings={() => navigate({ view: 'settings' })} />

@@ -9,12 +9,15 @@ import type { ChatMessage, ChatRunState, ChatStreamEvent, ContentBlock } from '.
 export interface StreamTarget {
   messages: ChatMessage[];
   run: ChatRunState;
+  /** Cursor of the messages before the oldest loaded one (a new branch forking above the loaded ones resets it). */
+  olderCursor?: string;
 }
 
 /** Applies a batch of events in order; returns the same object when nothing changed (so React skips the render). */
 export function applyStreamEvents<T extends StreamTarget>(target: T, events: readonly ChatStreamEvent[]): T {
   let messages = target.messages;
   let run = target.run;
+  let olderCursor = target.olderCursor;
   let listCopied = false;
   let changed = false;
   // Message objects created in this batch, safe to change in place until the batch is returned.
@@ -40,7 +43,9 @@ export function applyStreamEvents<T extends StreamTarget>(target: T, events: rea
     switch (event.type) {
       case 'message': {
         copyList();
-        upsertInPlace(messages, event.message);
+        const fork = upsertInPlace(messages, event.message);
+        // The new branch forks above the loaded messages: older ones load from the new message's parent.
+        if (fork === 'above') olderCursor = event.message.id;
         changed = true;
         break;
       }
@@ -73,7 +78,8 @@ export function applyStreamEvents<T extends StreamTarget>(target: T, events: rea
       }
     }
   }
-  return changed ? { ...target, messages, run } : target;
+  if (!changed) return target;
+  return olderCursor === target.olderCursor ? { ...target, messages, run } : { ...target, messages, run, olderCursor };
 }
 
 /** Applies one stream event. */
@@ -81,16 +87,27 @@ export function applyStreamEvent<T extends StreamTarget>(target: T, event: ChatS
   return applyStreamEvents(target, [event]);
 }
 
-/** Replaces the message with the same id, or adds it keeping the list ordered by creation time. */
-function upsertInPlace(messages: ChatMessage[], message: ChatMessage): void {
+/**
+ * Replaces the message with the same id, or adds it. A new message with a parent continues the branch from that parent:
+ * what followed the parent belongs to another branch now and leaves the list ('above': the parent is older than the
+ * loaded messages, so none of them stays). Others keep the list ordered by creation time.
+ */
+function upsertInPlace(messages: ChatMessage[], message: ChatMessage): 'above' | undefined {
   const at = findMessage(messages, message.id);
   if (at >= 0) {
     messages[at] = message;
-    return;
+    return undefined;
+  }
+  if (message.parentId !== undefined && messages.length > 0) {
+    const parent = findMessage(messages, message.parentId);
+    messages.length = parent + 1;
+    messages.push(message);
+    return parent < 0 ? 'above' : undefined;
   }
   const last = messages[messages.length - 1];
   messages.push(message);
   if (last && last.createdAt > message.createdAt) messages.sort((a, b) => a.createdAt - b.createdAt);
+  return undefined;
 }
 
 // Search from the end: updates almost always concern the latest messages.
