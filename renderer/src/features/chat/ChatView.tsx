@@ -9,6 +9,7 @@ import { Composer } from './composer/Composer.tsx';
 import { MessageList } from './messages/MessageList.tsx';
 import { ChatStart } from './ChatStart.tsx';
 import { ChatCost } from './cost/ChatCost.tsx';
+import { FindBar } from './find/FindBar.tsx';
 import { ChatSamplingCards } from '../sampling/SamplingCards.tsx';
 import './chat.css';
 
@@ -93,6 +94,7 @@ export function ChatView({ chatId }: { chatId?: string | undefined }) {
         <ChatCost chatId={chatId} generating={open.run.generating} />
         <ExportMenu chatId={chatId} />
       </header>
+      <FindBar open={open} />
       {open.messages.length === 0 && !open.run.generating ? <ChatStart chatId={chatId} /> : <MessageList key={chatId} open={open} />}
       <ChatSamplingCards chatId={chatId} />
       <footer className="chat-footer">

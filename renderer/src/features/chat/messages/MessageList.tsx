@@ -13,6 +13,7 @@ import { navigate, notifyError } from '../hooks/appActions.ts';
 import { MessageItem } from './MessageItem.tsx';
 import { isUnansweredReply } from '../../../../../shared/branches.ts';
 import { TurnNotice } from './TurnNotice.tsx';
+import { useFindScroll } from '../find/useFindScroll.ts';
 
 type Row = { kind: 'message'; message: ChatMessage; current: boolean; continued: boolean; failedReplyId?: string } | { kind: 'notice' };
 
@@ -95,6 +96,8 @@ export function MessageList({ open }: { open: OpenChat }) {
   useEffect(() => {
     if (lastIsUser) virtualizer.scrollToEnd();
   }, [lastId, lastIsUser, virtualizer]);
+
+  useFindScroll(chatId, open.messages, virtualizer, scroller);
 
   const items = virtualizer.getVirtualItems();
   const offset = virtualizer.scrollOffset ?? 0;
