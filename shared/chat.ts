@@ -1,4 +1,5 @@
 /** Chat domain types: chats, messages, content blocks, tool calls, stream events. */
+import type { AttachmentInfo } from './attachments.ts';
 import type { AppError } from './errors.ts';
 import type { McpContent, ToolResult } from './servers.ts';
 
@@ -74,6 +75,11 @@ export interface ToolSearchBlock {
   errorCode?: string;
 }
 
+/** A file the user attached from their computer: the bytes stay in the data folder, history keeps this reference. */
+export interface FileAttachmentBlock extends AttachmentInfo {
+  type: 'file';
+}
+
 /** One content block of a message. */
 export type ContentBlock =
   | { type: 'text'; text: string }
@@ -81,7 +87,8 @@ export type ContentBlock =
   | { type: 'redacted_thinking'; data: string }
   | ToolCallBlock
   | ToolSearchBlock
-  | { type: 'attachment'; serverId: string; uri: string; name?: string; content: McpContent[] };
+  | { type: 'attachment'; serverId: string; uri: string; name?: string; content: McpContent[] }
+  | FileAttachmentBlock;
 
 /** Status of a message in history. */
 export type MessageStatus = 'streaming' | 'complete' | 'stopped' | 'error';

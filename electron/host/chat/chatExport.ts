@@ -66,6 +66,9 @@ function blockToMarkdown(block: ContentBlock): string {
       return `*Tool search* \`${block.query}\`${block.loaded.length > 0 ? `: loaded ${block.loaded.map((n) => `\`${n}\``).join(', ')}` : ''}`;
     case 'attachment':
       return `**Attachment** \`${block.name ?? block.uri}\`\n\n${block.content.map(mcpToMarkdown).join('\n\n')}`;
+    case 'file':
+      // The file stays in the data folder; the export names it (a Markdown file cannot carry it).
+      return `**Attached file** \`${block.name}\` (${block.mimeType}, ${block.size} bytes)`;
   }
 }
 

@@ -1,7 +1,7 @@
 /** The chat calls: chats (list, create, get, rename, delete, export), generation (send, stop, retry, continue, state), approvals. */
 import { randomUUID } from 'node:crypto';
 import { err, ok, type Result } from '../../../shared/errors.ts';
-import type { ChatMessage, ContentBlock } from '../../../shared/chat.ts';
+import type { ChatMessage, ContentBlock, FileAttachmentBlock } from '../../../shared/chat.ts';
 import type { McpContent, ResourceContents } from '../../../shared/servers.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import type { HostEventHub } from '../events.ts';
@@ -13,7 +13,7 @@ import { exportJson, exportMarkdown } from './chatExport.ts';
 import { titleFrom, untitled } from './titles.ts';
 
 /** The conversation part of the chat module's calls. */
-export type ConversationCalls = Omit<ChatCalls, 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list' | 'chats.toolResult' | 'chat.context' | 'chats.find' | 'chats.usage' | 'chats.setToolScope' | 'chats.toolPlan'
+export type ConversationCalls = Omit<ChatCalls, 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list' | 'chats.toolResult' | 'chat.context' | 'chats.find' | 'chats.usage' | 'chats.setToolScope' | 'chats.toolPlan' | 'attachments.add' | 'attachments.discard' | 'attachments.thumbnail'
   | 'chat.edit' | 'chat.regenerate' | 'chats.switchBranch' | 'chats.deleteMessage'>;
 
 /** What the conversation calls need. */
@@ -26,6 +26,8 @@ export interface ConversationDeps {
   events: HostEventHub;
   /** Emits 'chats.changed' with the first page of chats. */
   chatsChanged: () => void;
+  /** Staged files from the user's computer (attachments/attachmentStore.ts): checked, then moved into the chat's folder. */
+  files?: { describe(ids: string[]): Promise<Result<FileAttachmentBlock[]>>; claim(chatId: string, blocks: FileAttachmentBlock[]): Result<null> };
 }
 
 const busy = () => err<never>('invalid_params', 'This chat is still answering. Wait for it to finish or press Stop first.');
@@ -95,20 +97,24 @@ export function createConversationCalls(deps: ConversationDeps): ConversationCal
       const messages = repo.allMessages(chatId);
       return Promise.resolve(ok(format === 'markdown' ? exportMarkdown(chat, messages) : exportJson(chat, messages)));
     },
-    'chat.send': async ({ chatId, text, attachments, model }) => {
+    'chat.send': async ({ chatId, text, attachments, files, model }) => {
       const chat = repo.getChat(chatId);
       if (!chat) return noChat(chatId);
       if (runner.isGenerating(chatId)) return busy();
-      if (text.trim().length === 0 && (attachments?.length ?? 0) === 0) return err('invalid_params', 'text: write a message or attach a resource', { field: 'text' });
+      if (text.trim().length === 0 && (attachments?.length ?? 0) === 0 && (files?.length ?? 0) === 0) return err('invalid_params', 'text: write a message or attach a resource', { field: 'text' });
       const attached = await readAttachments(tools, attachments ?? []);
       if (!attached.ok) return attached;
+      const fileBlocks = files?.length && deps.files ? await deps.files.describe(files) : { ok: true as const, value: [] };
+      if (!fileBlocks.ok) return fileBlocks;
       // Checked again: reading attachments awaited, and another send may have started meanwhile.
       if (runner.isGenerating(chatId)) return busy();
+      const claimed = deps.files?.claim(chatId, fileBlocks.value) ?? ok(null);
+      if (!claimed.ok) return claimed;
       const now = Date.now();
-      const blocks: ContentBlock[] = [...(text.length > 0 ? [{ type: 'text' as const, text }] : []), ...attached.value];
+      const blocks: ContentBlock[] = [...(text.length > 0 ? [{ type: 'text' as const, text }] : []), ...fileBlocks.value, ...attached.value];
       const message: ChatMessage = { id: randomUUID(), chatId, role: 'user', blocks, status: 'complete', createdAt: now, updatedAt: now };
       repo.insertMessage(message);
-      if (chat.messageCount === 0) repo.setAutoTitle(chatId, titleFrom(text, attached.value[0]?.type === 'attachment' ? (attached.value[0].name ?? untitled) : untitled));
+      if (chat.messageCount === 0) repo.setAutoTitle(chatId, titleFrom(text, fileBlocks.value[0]?.name ?? (attached.value[0]?.type === 'attachment' ? (attached.value[0].name ?? untitled) : untitled)));
       if (model !== undefined && model !== chat.model) repo.setChatModel(chatId, model);
       deps.events.emit('chat.stream', { type: 'message', chatId, message });
       deps.chatsChanged();

@@ -10,9 +10,10 @@ import type { Settings } from '../../../shared/settings.ts';
 import { attachmentToModel, toolResultToModel, type ModelBlock } from './mcpContent.ts';
 import { planTools } from './toolSearch/deferralPolicy.ts';
 import { definedNames, hostSearchResult, planToApiTools, searchToAssistant } from './toolSearch/requestTools.ts';
+import { fileToModel, filesLeftOut, leftOutNote, type AttachmentReader, type FileModelBlock } from './attachments/toApiBlocks.ts';
 import { isUnansweredReply } from '../../../shared/branches.ts';
 
-type UserBlock = ModelBlock | Anthropic.ToolResultBlockParam;
+type UserBlock = ModelBlock | FileModelBlock | Anthropic.ToolResultBlockParam;
 type AssistantBlock =
   | Anthropic.TextBlockParam
   | Anthropic.ThinkingBlockParam
@@ -52,11 +53,18 @@ export function isCompleteCall(call: ToolCallBlock): boolean {
   return call.status !== 'streaming_input' && !!call.input && typeof call.input === 'object' && !Array.isArray(call.input);
 }
 
-function userBlocks(blocks: ContentBlock[], limit: number): ModelBlock[] {
-  const out: ModelBlock[] = [];
-  for (const block of blocks) {
+/** How the request reads attached files: the reader, and the older files left out to stay within the API's limits. */
+interface FileAccess {
+  read: AttachmentReader;
+  leftOut: ReadonlySet<string>;
+}
+
+function userBlocks(message: ChatMessage, limit: number, files: FileAccess | undefined): UserBlock[] {
+  const out: UserBlock[] = [];
+  for (const block of message.blocks) {
     if (block.type === 'text' && block.text.length > 0) out.push({ type: 'text', text: block.text });
     else if (block.type === 'attachment') out.push(...attachmentToModel(block, limit));
+    else if (block.type === 'file') out.push(...(files?.leftOut.has(block.id) ? [leftOutNote(block)] : fileToModel(block, files?.read(message.chatId, block.id))));
   }
   return out;
 }
@@ -84,7 +92,8 @@ function resultsFor(blocks: ContentBlock[], limit: number): Anthropic.ToolResult
 }
 
 /** Converts history to API messages (user first, roles alternating); `defined` names the tools the request defines (for the API's tool search blocks). */
-export function toApiMessages(history: ChatMessage[], limit: number, defined?: ReadonlySet<string>): Anthropic.MessageParam[] {
+export function toApiMessages(history: ChatMessage[], limit: number, defined?: ReadonlySet<string>, readFile?: AttachmentReader): Anthropic.MessageParam[] {
+  const files = readFile ? { read: readFile, leftOut: filesLeftOut(history) } : undefined;
   const out: { role: 'user' | 'assistant'; content: (UserBlock | AssistantBlock)[] }[] = [];
   let pendingResults: Anthropic.ToolResultBlockParam[] = [];
   let lastAssistantPaused = false;
@@ -102,7 +111,7 @@ export function toApiMessages(history: ChatMessage[], limit: number, defined?: R
     // Nor is an older message it failed to answer: shown as failed, it must not be merged into the next one unseen.
     if (message.role === 'user' && at < lastUser && isUnansweredReply(history[at + 1])) continue;
     if (message.role === 'user') {
-      const content = [...pendingResults, ...userBlocks(message.blocks, limit)];
+      const content = [...pendingResults, ...userBlocks(message, limit, files)];
       pendingResults = [];
       if (content.length > 0) push('user', content, true);
       continue;
@@ -132,7 +141,7 @@ function markLatestTurns(messages: { role: string; content: (UserBlock | Assista
     const message = messages[i];
     if (message?.role !== 'user') continue;
     const last = message.content.at(-1);
-    if (last && (last.type === 'text' || last.type === 'image' || last.type === 'tool_result')) {
+    if (last && (last.type === 'text' || last.type === 'image' || last.type === 'document' || last.type === 'tool_result')) {
       message.content[message.content.length - 1] = { ...last, cache_control: ephemeral };
       marked += 1;
     }
@@ -174,7 +183,7 @@ function retiredTools(messages: Anthropic.MessageParam[], known: ReadonlySet<str
 }
 
 /** The full streaming request for one assistant turn. */
-export function buildRequest(options: { history: ChatMessage[]; tools: ExposedTool[]; settings: Settings; model: string }): Anthropic.MessageCreateParamsStreaming {
+export function buildRequest(options: { history: ChatMessage[]; tools: ExposedTool[]; settings: Settings; model: string; readFile?: AttachmentReader }): Anthropic.MessageCreateParamsStreaming {
   const { settings } = options;
   // Over the tool budget some tools are deferred behind a tool search (toolSearch/deferralPolicy.ts).
   const plan = planTools({ tools: options.tools, history: options.history, settings, model: options.model });
@@ -182,7 +191,7 @@ export function buildRequest(options: { history: ChatMessage[]; tools: ExposedTo
   const request: Anthropic.MessageCreateParamsStreaming = {
     model: options.model,
     max_tokens: settings.maxTokens,
-    messages: toApiMessages(options.history, settings.toolResultLimit, defined),
+    messages: toApiMessages(options.history, settings.toolResultLimit, defined, options.readFile),
     stream: true,
   };
   const retired = retiredTools(request.messages, defined);

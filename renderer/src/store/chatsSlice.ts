@@ -54,7 +54,7 @@ export interface ChatsSlice {
   /** Loads the page before the oldest loaded message; no-op while loading or when there is none. */
   loadOlderMessages: (chatId: string) => Promise<void>;
   /** Sends a user message. */
-  sendMessage: (chatId: string, text: string, options?: { attachments?: ChatAttachment[]; model?: string }) => Promise<Result<CallResult<'chat.send'>>>;
+  sendMessage: (chatId: string, text: string, options?: { attachments?: ChatAttachment[]; files?: string[]; model?: string }) => Promise<Result<CallResult<'chat.send'>>>;
   /** Stops generation (keeps what was received). */
   stopChat: (chatId: string) => Promise<Result<null>>;
   /** Retries the last failed turn. */
@@ -216,7 +216,13 @@ export const createChatsSlice: StateCreator<StoreState, [], [], ChatsSlice> = (s
     },
 
     sendMessage: (chatId, text, options) =>
-      invoke('chat.send', { chatId, text, ...(options?.attachments?.length ? { attachments: options.attachments } : {}), ...(options?.model ? { model: options.model } : {}) }),
+      invoke('chat.send', {
+      chatId,
+      text,
+      ...(options?.attachments?.length ? { attachments: options.attachments } : {}),
+      ...(options?.files?.length ? { files: options.files } : {}),
+      ...(options?.model ? { model: options.model } : {}),
+    }),
     stopChat: (chatId) => invoke('chat.stop', { chatId }),
     retryChat: (chatId) => invoke('chat.retry', { chatId }),
     continueChat: (chatId) => invoke('chat.continue', { chatId }),

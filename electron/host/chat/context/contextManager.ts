@@ -15,6 +15,7 @@ import type { ChatRepository } from '../../store/chatRepository.ts';
 import type { SummaryStore } from '../../store/historyWindow.ts';
 import type { AnthropicProvider } from '../provider.ts';
 import { buildRequest } from '../requestBuilder.ts';
+import type { AttachmentReader } from '../attachments/toApiBlocks.ts';
 import { apiContextManagement, contextManagementBeta, usesApiContextManagement } from './apiEdits.ts';
 import { estimateRequestTokens, prefixTokens, textTokens } from './estimate.ts';
 import { loadTail, type RunWindow } from './historyTail.ts';
@@ -54,11 +55,11 @@ function syntheticUser(chatId: string, text: string): ChatMessage {
 
 /** The context manager of the chat module: loads run windows, prepares requests, remembers each chat's last usage. */
 export class ContextManager {
-  private readonly deps: { repo: ChatRepository; summaries: SummaryStore; provider: AnthropicProvider; logger: Logger };
+  private readonly deps: { repo: ChatRepository; summaries: SummaryStore; provider: AnthropicProvider; logger: Logger; readFile?: AttachmentReader };
   private readonly counter = new TokenCounter();
   private readonly usages = new Map<string, ContextUsage>();
 
-  constructor(deps: { repo: ChatRepository; summaries: SummaryStore; provider: AnthropicProvider; logger: Logger }) {
+  constructor(deps: { repo: ChatRepository; summaries: SummaryStore; provider: AnthropicProvider; logger: Logger; readFile?: AttachmentReader }) {
     this.deps = deps;
   }
 
@@ -101,7 +102,7 @@ export class ContextManager {
     const { windowTokens, reserved, budget } = this.budget(settings, model);
     // A key store that cannot be read is the runner's to report (on the answer); here it only means no API help.
     const client = await this.deps.provider.client(settings.apiBaseUrl).catch((cause: unknown) => ({ ok: false as const, error: appError('internal', String(cause)) }));
-    const build = (history: ChatMessage[]) => buildRequest({ history, tools: options.tools, settings, model });
+    const build = (history: ChatMessage[]) => buildRequest({ history, tools: options.tools, settings, model, ...(this.deps.readFile ? { readFile: this.deps.readFile } : {}) });
     const toolsAndSystem = prefixTokens(build([]));
     let extra = 0;
     let summaryError: AppError | undefined;

@@ -2,6 +2,7 @@
 import type { ChatMessage, ToolCallBlock } from '../../../../shared/chat.ts';
 import { attachmentToModel } from '../mcpContent.ts';
 import { isCompleteCall, toolResultBlock } from '../requestBuilder.ts';
+import { fileTokens } from '../attachments/toApiBlocks.ts';
 import { messageTokens, textTokens } from './estimate.ts';
 
 /** One message's estimated tokens: in total, and per tool result it carries. */
@@ -30,6 +31,7 @@ export function messageCost(message: ChatMessage, limit: number): MessageCost {
       else if (block.type === 'thinking') cost.tokens += block.signature ? textTokens(block.thinking) : 0;
       else if (block.type === 'redacted_thinking') cost.tokens += textTokens(block.data);
       else if (block.type === 'attachment') cost.tokens += messageTokens({ role: 'user', content: attachmentToModel(block, limit) });
+      else if (block.type === 'file') cost.tokens += fileTokens(block);
       else if (block.type === 'tool_search') cost.tokens += 20 + textTokens(JSON.stringify(block.input ?? {})) + textTokens(block.loaded.join(' '));
       else if (block.type === 'tool_call' && isCompleteCall(block)) {
         const result = resultTokens(block, limit);

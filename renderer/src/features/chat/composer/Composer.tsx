@@ -2,7 +2,7 @@
  * The message box: multi-line text (Enter sends, Shift+Enter breaks the line, Esc stops generation), a model picker,
  * resource attachments and the "/" prompt picker.
  */
-import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowUp, Paperclip, Square, X } from 'lucide-react';
 import type { PromptInfo } from '../../../../../shared/servers.ts';
@@ -17,6 +17,10 @@ import { ModelPicker } from './ModelPicker.tsx';
 import { ToolScopePicker } from './scope/ToolScopePicker.tsx';
 import { PromptArgsDialog, PromptList } from './PromptPicker.tsx';
 import { promptText, usePromptPicker } from './usePromptPicker.ts';
+import { AttachMenu } from './attachments/AttachMenu.tsx';
+import { DropHint, FileChips, FileNotices } from './attachments/FileChips.tsx';
+import { useFileAttachments } from './attachments/useFileAttachments.ts';
+import { pasteFiles, useFileDrop } from './attachments/useFileDrop.ts';
 
 // Per-chat drafts and model choices survive switching chats.
 const drafts = new Map<string, string>();
@@ -52,6 +56,12 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
   // On the start page: the chat made by a first send the host then refused, reused by the next attempt.
   const created = useRef<string | undefined>(undefined);
   const picker = usePromptPicker(text);
+  // Files from the user's computer: picked in the Attach menu, dropped on the chat, pasted into the box.
+  const files = useFileAttachments();
+  const wrap = useRef<HTMLDivElement>(null);
+  const addFiles = files.add;
+  const onDropFiles = useCallback((list: File[]) => void addFiles(list), [addFiles]);
+  const dragging = useFileDrop(wrap, onDropFiles);
 
   useEffect(() => {
     input.current?.focus();
@@ -77,7 +87,7 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
 
   const send = async (): Promise<void> => {
     const body = text.trim();
-    if ((!body && attachments.length === 0) || generating || sending) return;
+    if ((!body && attachments.length === 0 && files.ids.length === 0) || generating || sending || files.uploading) return;
     setSending(true);
     let target = chatId ?? created.current;
     if (!target) {
@@ -99,7 +109,7 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
         return;
       }
     }
-    const result = await sendMessage(target, body, { attachments: attachments.map(({ serverId, uri }) => ({ serverId, uri })), ...(model ? { model } : {}) });
+    const result = await sendMessage(target, body, { attachments: attachments.map(({ serverId, uri }) => ({ serverId, uri })), files: files.ids, ...(model ? { model } : {}) });
     setSending(false);
     if (!result.ok) {
       // The text and attachments stay here to be sent again (on the start page, into the chat already created,
@@ -110,6 +120,7 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
     }
     update('');
     setAttachments([]);
+    files.clear();
     if (!chatId) {
       // Only now leave the start page: moving earlier would unmount this box and lose a message the host refused.
       if (model) chosenModels.set(target, model);
@@ -166,12 +177,15 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
     }
   };
 
-  const canSend = (text.trim() !== '' || attachments.length > 0) && !generating && !sending;
+  const canSend = (text.trim() !== '' || attachments.length > 0 || files.ids.length > 0) && !generating && !sending && !files.uploading;
   return (
-    <div className="chat-composer-wrap">
+    <div className="chat-composer-wrap" ref={wrap}>
       <PromptList picker={picker} onPick={pickPrompt} />
       <ContextMeter chatId={chatId} generating={generating} />
-      <div className="chat-composer">
+      <div className={`chat-composer${dragging ? ' chat-drop-target' : ''}`}>
+        <DropHint show={dragging} />
+        <FileNotices notices={files.notices} onDismiss={files.dismissNotices} />
+        <FileChips files={files.files} onRemove={files.remove} />
         {attachments.length > 0 && (
           <ul className="chat-composer-attachments" aria-label={t('composer.attachments')}>
             {attachments.map((a) => (
@@ -202,12 +216,10 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
           {...(picker.open ? { 'aria-controls': 'chat-prompt-list', 'aria-activedescendant': `chat-prompt-${picker.highlight}` } : {})}
           onChange={(e) => update(e.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={(e) => pasteFiles(e, (list, nameOf) => void files.add(list, nameOf))}
         />
         <div className="chat-composer-bar">
-          <button type="button" className="chat-composer-chip" onClick={() => setAttachOpen(true)} aria-label={t('composer.attach')}>
-            <Paperclip size={14} aria-hidden />
-            <span className="chat-composer-chip-text">{t('composer.attachShort')}</span>
-          </button>
+          <AttachMenu onFiles={onDropFiles} onResource={() => setAttachOpen(true)} />
           <span className="chat-composer-hint">{t('composer.hint')}</span>
           <span className="chat-composer-spacer" />
           <ToolScopePicker chatId={chatId} scope={startScope} onScopeChange={setStartScope} />

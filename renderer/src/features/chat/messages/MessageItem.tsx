@@ -10,6 +10,7 @@ import { Markdown } from '../../markdown/Markdown.tsx';
 import { ToolCallCard } from '../tools/ToolCallCard.tsx';
 import { ToolSearchLine } from '../toolSearch/ToolSearchLine.tsx';
 import { ThinkingBlock } from './ThinkingBlock.tsx';
+import { SentFile } from '../composer/attachments/SentFiles.tsx';
 import { UsageInfo } from './UsageInfo.tsx';
 import { BranchSwitcher } from './branches/BranchSwitcher.tsx';
 import { EditBox } from './branches/EditBox.tsx';
@@ -62,6 +63,8 @@ function Block({ block, message, latest, last }: { block: ContentBlock; message:
           <span className="chat-attachment-server">{t('attachment.from', { server: block.serverId })}</span>
         </div>
       );
+    case 'file':
+      return <SentFile chatId={message.chatId} block={block} />;
     default:
       return assertNever(block);
   }
