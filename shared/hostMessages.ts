@@ -77,7 +77,9 @@ export const hostMessageEnglish = {
   'api.failed': 'The request to the API failed: {{detail}}. Press Retry.',
   'api.streamCut': 'The connection dropped in the middle of the answer. The part that arrived is kept; press Retry to ask again.',
 
-  'import.notJson': 'The text is not valid JSON: {{reason}}',
+  'import.jsonEmpty': 'The document is empty',
+  'import.jsonAt': 'Not valid JSON at line {{line}}, column {{column}}: {{reason}}',
+  'import.jsonBad': 'Not valid JSON: {{reason}}',
   'import.notObject': 'Expected a JSON object with "mcpServers" or "servers"',
   'import.singleEntry': 'This is a single server entry without a name: wrap it as { "my-server": { ... } }',
   'import.noServers': 'No servers found: expected "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code)',

@@ -73,7 +73,7 @@ describe('parseImportDocument', () => {
     }));
     expect(parsed.format).toBe('claude_desktop');
     expect(parsed.entries).toEqual([
-      { name: 'filesystem', config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'] }, warnings: [] },
+      { name: 'filesystem', config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'] }, warnings: [], warningTexts: [] },
     ]);
   });
 
@@ -100,7 +100,8 @@ describe('parseImportDocument', () => {
       },
     }`);
     expect(parsed.format).toBe('vscode');
-    expect(parsed.notes[0]).toMatch(/1 VS Code input\(s\) were ignored/);
+    expect(parsed.notes[0]).toEqual({ code: 'import.vscodeInputs', params: { count: 1 } });
+    expect(previewImport(parsed, []).notes?.[0]).toMatch(/1 VS Code input\(s\) were ignored/);
     const [github, legacy, fetch] = parsed.entries;
     expect(github?.config).toMatchObject({ type: 'http', url: 'https://api.githubcopilot.com/mcp/' });
     expect(github?.warnings.join(' ')).toContain('${input:token}');
@@ -108,6 +109,32 @@ describe('parseImportDocument', () => {
     expect(legacy?.warnings.join(' ')).toMatch(/legacy SSE/);
     expect(fetch?.config).toEqual({ type: 'stdio', command: 'uvx', args: ['mcp-server-fetch'] });
     expect(fetch?.warnings.join(' ')).toMatch(/envFile is not read/);
+  });
+
+  it('names the app a mcpServers config comes from by the marks it leaves', () => {
+    const formatOf = (doc: unknown) => parse(JSON.stringify(doc)).format;
+    expect(formatOf({ mcpServers: { fs: { command: 'npx' } } })).toBe('claude_desktop');
+    expect(formatOf({ mcpServers: { fs: { type: 'stdio', command: 'npx' }, api: { type: 'http', url: 'https://x.test/mcp' } } })).toBe('claude_code');
+    expect(formatOf({ projects: {}, mcpServers: { fs: { command: 'npx' } } })).toBe('claude_code');
+    expect(formatOf({ mcpServers: { fs: { command: 'npx' }, api: { url: 'https://x.test/mcp' } } })).toBe('cursor');
+    expect(formatOf({ mcpServers: { api: { serverUrl: 'https://x.test/mcp' } } })).toBe('windsurf');
+    expect(formatOf({ theme: 'Default', mcpServers: { api: { httpUrl: 'https://x.test/mcp' } } })).toBe('gemini_cli');
+    // Windsurf's and Gemini CLI's address keys become the entry's URL, without an "ignored field" warning.
+    const windsurf = parse(JSON.stringify({ mcpServers: { api: { serverUrl: 'https://x.test/mcp' } } })).entries[0];
+    expect(windsurf?.config).toEqual({ type: 'http', url: 'https://x.test/mcp' });
+    expect(windsurf?.warnings).toEqual([]);
+  });
+
+  it('gives each warning and document error as a code with parameters, its English kept for the log', () => {
+    const parsed = parse(JSON.stringify({ mcpServers: { local: { command: 'node', env: { PORT: 3000 }, envFile: '.env' } } }));
+    expect(parsed.entries[0]?.warningTexts).toEqual([
+      { code: 'import.ignoredFields', params: { fields: 'envFile' } },
+      { code: 'import.envFile' },
+      { code: 'import.stringified', params: { field: 'env.PORT', type: 'number', value: '3000' } },
+    ]);
+    const refused = parseImportDocument('{ "command": "npx" }');
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_config', text: { code: 'import.singleEntry' } } });
+    expect(!refused.ok && refused.error.message).toMatch(/single server entry without a name/);
   });
 
   it('reads the "mcp.servers" block of a VS Code settings.json', () => {

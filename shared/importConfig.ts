@@ -4,11 +4,13 @@
  * the user's explicit per-entry decisions. Pure: the renderer uses it too.
  */
 import { z } from 'zod';
-import type { AppError } from './errors.ts';
+import { hostError, type AppError } from './errors.ts';
+import { englishOf, hostMessage, type HostMessage } from './hostMessages.ts';
 import { httpServerConfigSchema, serverNameSchema, stdioServerConfigSchema, type ServerConfig } from './serverConfig.ts';
 import type { ImportDecision, ImportEntry, ImportOutcome, ImportPreview } from './servers.ts';
-import { parseJsonc } from './importConfigJson.ts';
+import { parseJsonc, type JsonProblem } from './importConfigJson.ts';
 import { recordFrom } from './ownRecord.ts';
+import { mcpServersFormat, remoteUrlOf } from './importFormat.ts';
 
 /** A failed entry check: what is wrong and which field (dotted, relative to the entry). */
 export interface EntryProblem {
@@ -63,50 +65,58 @@ export interface ConvertedEntry {
   name: string;
   config?: ServerConfig;
   error?: EntryProblem;
+  /** In English (logs, fallback), and as codes the renderer translates. */
   warnings: string[];
+  warningTexts: HostMessage[];
 }
 
 /** Converts one foreign entry: Cursor `url` without type, VS Code `type`, `disabled`, numeric env values. */
 export function convertEntry(rawName: string, raw: unknown): ConvertedEntry {
   const named = validateServerName(rawName);
   const name = named.ok ? named.name : rawName;
-  if (!named.ok) return { name, error: { message: named.message, field: named.field }, warnings: [] };
-  if (!isRecord(raw)) return { name, error: { message: 'A server entry must be an object with a "command" or a "url"' }, warnings: [] };
+  if (!named.ok) return { name, error: { message: named.message, field: named.field }, warnings: [], warningTexts: [] };
+  if (!isRecord(raw)) return { name, error: { message: 'A server entry must be an object with a "command" or a "url"' }, warnings: [], warningTexts: [] };
 
-  const warnings: string[] = [];
+  const warningTexts: HostMessage[] = [];
+  const warn = (text: HostMessage): void => {
+    warningTexts.push(text);
+  };
   const entry: Record<string, unknown> = {};
   const ignored: string[] = [];
   for (const [key, value] of Object.entries(raw)) {
     if (knownFields.has(key)) entry[key] = value;
-    else ignored.push(key);
+    else if (key !== 'serverUrl' && key !== 'httpUrl') ignored.push(key);
   }
-  if (ignored.length > 0) warnings.push(`Ignored fields Switchboard does not use: ${ignored.join(', ')}`);
-  if ('envFile' in raw) warnings.push('envFile is not read: copy the variables it holds into "env"');
+  // Windsurf and Gemini CLI name the remote address differently; it is the same Streamable HTTP URL.
+  if (entry.url === undefined && remoteUrlOf(raw) !== undefined) entry.url = remoteUrlOf(raw);
+  if (ignored.length > 0) warn(hostMessage('import.ignoredFields', { fields: ignored.join(', ') }));
+  if ('envFile' in raw) warn(hostMessage('import.envFile'));
 
   if (entry.disabled === true && entry.enabled === undefined) entry.enabled = false;
   delete entry.disabled;
   if (entry.type === 'streamable-http' || entry.type === 'streamableHttp') entry.type = 'http';
-  if (entry.type === 'sse') warnings.push('Uses the legacy SSE transport; prefer the server\'s Streamable HTTP address if it has one');
-  if (isRecord(entry.env)) entry.env = stringifyValues(entry.env, 'env', warnings);
-  if (isRecord(entry.headers)) entry.headers = stringifyValues(entry.headers, 'headers', warnings);
+  if (entry.type === 'sse') warn(hostMessage('import.legacySse'));
+  if (isRecord(entry.env)) entry.env = stringifyValues(entry.env, 'env', warn);
+  if (isRecord(entry.headers)) entry.headers = stringifyValues(entry.headers, 'headers', warn);
   if (Array.isArray(entry.args)) entry.args = entry.args.map((arg: unknown) => (typeof arg === 'number' || typeof arg === 'boolean' ? String(arg) : arg));
 
   const variables = findVariables(entry);
   if (variables.length > 0) {
-    warnings.push(`Contains editor variables Switchboard does not expand: ${variables.join(', ')}; replace them with real values`);
+    warn(hostMessage('import.editorVariables', { variables: variables.join(', ') }));
   }
+  const warnings = warningTexts.map(englishOf);
   const checked = validateServerEntry(entry);
-  if (!checked.ok) return { name, error: { message: checked.message, field: checked.field }, warnings };
-  return { name, config: checked.config, warnings };
+  if (!checked.ok) return { name, error: { message: checked.message, field: checked.field }, warnings, warningTexts };
+  return { name, config: checked.config, warnings, warningTexts };
 }
 
 /** Env and header values must be strings; numbers and booleans are converted with a note, others fail validation. */
-function stringifyValues(values: Record<string, unknown>, field: string, warnings: string[]): Record<string, unknown> {
+function stringifyValues(values: Record<string, unknown>, field: string, warn: (text: HostMessage) => void): Record<string, unknown> {
   // A null-prototype copy: a variable or header named __proto__ is kept like any other.
   return recordFrom(
     Object.entries(values).map(([key, value]): [string, unknown] => {
       if (typeof value !== 'number' && typeof value !== 'boolean') return [key, value];
-      warnings.push(`${field}.${key} was ${typeof value} ${String(value)}; stored as the text "${String(value)}"`);
+      warn(hostMessage('import.stringified', { field: `${field}.${key}`, type: typeof value, value: String(value) }));
       return [key, String(value)];
     }),
   );
@@ -124,7 +134,8 @@ function findVariables(value: unknown, found = new Set<string>()): string[] {
 export interface ParsedImport {
   format: ImportPreview['format'];
   entries: ConvertedEntry[];
-  notes: string[];
+  /** Notes as codes; the English is made from them for the preview's `notes`. */
+  notes: HostMessage[];
 }
 
 /** True when every value looks like a server entry, so a bare `{ name: entry }` map is not a guess. */
@@ -133,41 +144,48 @@ function looksLikeServerMap(value: Record<string, unknown>): boolean {
   return entries.length > 0 && entries.every((entry) => isRecord(entry) && ('command' in entry || 'url' in entry));
 }
 
+/** A JSON problem as a host message (empty, or not JSON at a line and column, or not JSON). */
+function jsonProblemText(problem: JsonProblem): HostMessage {
+  if (problem.reason === undefined) return hostMessage('import.jsonEmpty');
+  if (problem.line !== undefined) return hostMessage('import.jsonAt', { line: problem.line, column: problem.column ?? 0, reason: problem.reason });
+  return hostMessage('import.jsonBad', { reason: problem.reason });
+}
+
 /** Finds the servers in a document and names the format; an error says what was expected. */
 export function parseImportDocument(text: string): { ok: true; value: ParsedImport } | { ok: false; error: AppError } {
   const parsed = parseJsonc(text);
-  if (!parsed.ok) return { ok: false, error: { code: 'invalid_config', message: parsed.problem.message } };
+  if (!parsed.ok) return { ok: false, error: hostError('invalid_config', jsonProblemText(parsed.problem)) };
   const doc = parsed.value;
-  if (!isRecord(doc)) return { ok: false, error: { code: 'invalid_config', message: 'Expected a JSON object with "mcpServers" or "servers"' } };
+  if (!isRecord(doc)) return { ok: false, error: hostError('invalid_config', hostMessage('import.notObject')) };
 
-  const notes: string[] = [];
+  const notes: HostMessage[] = [];
   let format: ImportPreview['format'];
   let servers: unknown;
   const vscodeSettings = isRecord(doc.mcp) && isRecord(doc.mcp.servers) ? doc.mcp : undefined;
   if ('mcpServers' in doc) {
     servers = doc.mcpServers;
-    format = isRecord(servers) && Object.values(servers).some((entry) => isRecord(entry) && 'url' in entry) ? 'cursor' : 'claude_desktop';
+    format = mcpServersFormat(doc, servers);
   } else if ('servers' in doc || vscodeSettings) {
     format = 'vscode';
     const holder = vscodeSettings ?? doc;
     servers = holder.servers;
     if (Array.isArray(holder.inputs) && holder.inputs.length > 0) {
-      notes.push(`${holder.inputs.length} VS Code input(s) were ignored: Switchboard does not prompt for them; put the values in env or headers`);
+      notes.push(hostMessage('import.vscodeInputs', { count: holder.inputs.length }));
     }
   } else if ('command' in doc || 'url' in doc) {
-    return { ok: false, error: { code: 'invalid_config', message: 'This is a single server entry without a name: wrap it as { "my-server": { ... } }' } };
+    return { ok: false, error: hostError('invalid_config', hostMessage('import.singleEntry')) };
   } else if (looksLikeServerMap(doc)) {
     format = 'unknown';
     servers = doc;
   } else {
-    return { ok: false, error: { code: 'invalid_config', message: 'No servers found: expected "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code)' } };
+    return { ok: false, error: hostError('invalid_config', hostMessage('import.noServers')) };
   }
   if (!isRecord(servers)) {
     const key = format === 'vscode' ? 'servers' : 'mcpServers';
-    return { ok: false, error: { code: 'invalid_config', message: `"${key}" must be an object of name -> server entry`, field: key } };
+    return { ok: false, error: hostError('invalid_config', hostMessage('import.notAMap', { key }), { field: key }) };
   }
   const entries = Object.entries(servers).map(([name, raw]) => convertEntry(name, raw));
-  if (entries.length === 0) notes.push('The document lists no servers');
+  if (entries.length === 0) notes.push(hostMessage('import.emptyDocument'));
   return { ok: true, value: { format, entries, notes } };
 }
 
@@ -185,9 +203,9 @@ export function previewImport(parsed: ParsedImport, existingNames: readonly stri
     clash: findClash(entry.name, existingNames) !== undefined,
     ...(entry.config ? { config: entry.config } : {}),
     ...(entry.error ? { error: entry.error } : {}),
-    ...(entry.warnings.length > 0 ? { warnings: entry.warnings } : {}),
+    ...(entry.warnings.length > 0 ? { warnings: entry.warnings, warningTexts: entry.warningTexts } : {}),
   }));
-  return { format: parsed.format, entries, ...(parsed.notes.length > 0 ? { notes: parsed.notes } : {}) };
+  return { format: parsed.format, entries, ...(parsed.notes.length > 0 ? { notes: parsed.notes.map(englishOf), noteTexts: parsed.notes } : {}) };
 }
 
 /** One change an import will write: add `name`, or replace the existing server `replaces`. */

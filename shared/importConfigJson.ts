@@ -3,6 +3,8 @@
 /** A parse failure with a position a user can find in their editor. */
 export interface JsonProblem {
   message: string;
+  /** The parser's own reason (JSON.parse's words), without the quoted input. */
+  reason?: string;
   line?: number;
   column?: number;
 }
@@ -83,8 +85,8 @@ export function parseJsonc(text: string): { ok: true; value: unknown } | { ok: f
     const offset = at?.[1] !== undefined ? Number(at[1]) : undefined;
     // V8 quotes the whole input in some messages; keep only the reason so secrets in the text are not echoed.
     const reason = raw.replace(/,?\s*"[\s\S]*" is not valid JSON$/, '').replace(/\s*in JSON at position \d+.*$/, '').trim();
-    if (offset === undefined) return { ok: false, problem: { message: `Not valid JSON: ${reason || raw}` } };
+    if (offset === undefined) return { ok: false, problem: { message: `Not valid JSON: ${reason || raw}`, reason: reason || raw } };
     const { line, column } = positionOf(source, offset);
-    return { ok: false, problem: { message: `Not valid JSON at line ${line}, column ${column}: ${reason}`, line, column } };
+    return { ok: false, problem: { message: `Not valid JSON at line ${line}, column ${column}: ${reason}`, reason, line, column } };
   }
 }

@@ -225,14 +225,19 @@ export interface ImportEntry {
   clash: boolean;
   /** Things the user should know that do not block the import (ignored fields, VS Code variables to replace). */
   warnings?: string[];
+  /** The same warnings as codes plus parameters, translated by the renderer. */
+  warningTexts?: HostMessage[];
 }
 
 /** What a pasted or picked JSON document would import. */
 export interface ImportPreview {
-  format: 'claude_desktop' | 'cursor' | 'vscode' | 'unknown';
+  /** The app the document comes from, by the marks it leaves (shared/importFormat.ts). */
+  format: 'claude_desktop' | 'claude_code' | 'cursor' | 'windsurf' | 'gemini_cli' | 'vscode' | 'unknown';
   entries: ImportEntry[];
   /** Notes about the document as a whole (e.g. VS Code `inputs` were ignored). */
   notes?: string[];
+  /** The same notes as codes plus parameters, translated by the renderer. */
+  noteTexts?: HostMessage[];
 }
 
 /** How to resolve one import entry. */

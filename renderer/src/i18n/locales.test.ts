@@ -17,7 +17,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 // Strings that read the same in every language (names, codes, placeholders).
-const sameEverywhere = /^(URL|MCP \{\{version\}\}|\{\{[a-z]+\}\}|\{\{name\}\} \{\{version\}\}.*|stderr|host|server|Claude Desktop|Cursor|VS Code|Anthropic API|\{\{field\}\}: \{\{message\}\}|Claude Desktop: .*|\{\{progress\}\} \/ \{\{total\}\})$/;
+const sameEverywhere = /^(URL|MCP \{\{version\}\}|\{\{[a-z]+\}\}|\{\{name\}\} \{\{version\}\}.*|stderr|host|server|Claude Desktop|Claude Code|Cursor|Windsurf|Gemini CLI|VS Code|Anthropic API|\{\{field\}\}: \{\{message\}\}|Claude Desktop: .*|\{\{progress\}\} \/ \{\{total\}\})$/;
 
 describe('translations of every namespace', () => {
   const resources = bundledResources();

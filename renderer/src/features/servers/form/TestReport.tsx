@@ -6,6 +6,8 @@ import { revealInvisible } from '../../../../../shared/visibleText.ts';
 import { VisibleText } from '../../common/VisibleText.tsx';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { StderrTail } from '../StderrTail.tsx';
+import { ErrorHints } from '../ErrorHints.tsx';
+import { hostText } from '../../common/errorText.ts';
 
 /** Props of TestReport. */
 export interface TestReportProps {
@@ -48,7 +50,8 @@ export function TestReport({ report }: TestReportProps) {
         </>
       ) : (
         <>
-          {'message' in status ? <p className="sv-test-line">{status.message}</p> : null}
+          {'message' in status ? <p className="sv-test-line">{'text' in status && status.text ? hostText(t, status.text) : status.message}</p> : null}
+          {status.state === 'error' && status.hints ? <ErrorHints hints={status.hints} searched={status.searched} /> : null}
           {status.state === 'auth_required' ? <p className="sv-test-line muted">{t('test.signInAfterAdding')}</p> : null}
           <StderrTail lines={report.stderrTail.length ? report.stderrTail : status.state === 'error' ? status.stderrTail : []} />
         </>

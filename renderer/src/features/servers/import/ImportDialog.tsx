@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImportOutcome, ImportPreview } from '../../../../../shared/servers.ts';
 import { useStore } from '../../../store/index.ts';
 import { Dialog } from '../../common/Dialog.tsx';
-import { errorText } from '../../common/errorText.ts';
+import { errorText, hostText } from '../../common/errorText.ts';
 import { decisionsFromRows, renameProblem, rowsFromPreview, selectedCount, type ImportRow } from './importModel.ts';
 import { ImportRowView } from './ImportRowView.tsx';
 import './import.css';
@@ -134,7 +134,7 @@ export function ImportDialog({ onClose }: ImportDialogProps) {
           <p className="row sv-import-format">
             <Info size={16} aria-hidden /> {t('import.found', { count: step.preview.entries.length, format: t(`import.format.${step.preview.format}`) })}
           </p>
-          {(step.preview.notes ?? []).map((note, i) => (
+          {(step.preview.noteTexts ? step.preview.noteTexts.map((note) => hostText(t, note)) : (step.preview.notes ?? [])).map((note, i) => (
             <p key={i} className="sv-import-warning">
               {note}
             </p>

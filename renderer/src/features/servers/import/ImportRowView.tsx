@@ -3,6 +3,7 @@ import { AlertTriangle, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isHttpConfig } from '../../../../../shared/serverConfig.ts';
 import type { ImportRow } from './importModel.ts';
+import { hostText } from '../../common/errorText.ts';
 
 /** Props of ImportRowView. */
 export interface ImportRowViewProps {
@@ -43,7 +44,7 @@ export function ImportRowView({ row, index, problem, onChange }: ImportRowViewPr
               : entry.error.message}
           </p>
         ) : null}
-        {(entry.warnings ?? []).map((w, i) => (
+        {(entry.warningTexts ? entry.warningTexts.map((w) => hostText(t, w)) : (entry.warnings ?? [])).map((w, i) => (
           <p className="sv-import-warning" key={i}>
             <AlertTriangle size={14} aria-hidden /> {w}
           </p>
