@@ -46,6 +46,9 @@ export function projectRuleProblems(config: Record<string, unknown>, projectRoot
   if (!Array.isArray(files) || files.some((pattern) => typeof pattern !== 'string' || !(pattern.startsWith('dist/') || pattern === 'package.json'))) {
     problems.push('files: only dist/ output and package.json may be packaged');
   }
+  // sharp's native addon and libvips cannot load from inside the asar (attached images are scaled with it).
+  const unpacked = Array.isArray(config.asarUnpack) ? config.asarUnpack : [config.asarUnpack];
+  for (const needed of ['node_modules/sharp/**/*', 'node_modules/@img/**/*']) if (!unpacked.includes(needed)) problems.push(`asarUnpack: must include ${needed} (sharp's native files)`);
   // The fuses issue 9 requires: no Node mode for the binary, only the app's own asar, and that asar's integrity checked.
   const fuses = section('electronFuses');
   for (const [fuse, wanted] of [['runAsNode', false], ['onlyLoadAppFromAsar', true], ['enableEmbeddedAsarIntegrityValidation', true], ['enableNodeOptionsEnvironmentVariable', false], ['enableNodeCliInspectArguments', false]] as const) {

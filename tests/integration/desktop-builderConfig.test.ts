@@ -27,6 +27,10 @@ describe('electron-builder.yml', () => {
     expect(validateBuilderConfigText(yaml.replace('resources/icon.icns', 'resources/missing.icns'), root).problems).toContain('mac.icon: missing file resources/missing.icns');
   });
 
+  it('fails when sharp\'s native files would stay inside the asar (they cannot be loaded from there)', () => {
+    expect(validateBuilderConfigText(yaml.replace('  - node_modules/@img/**/*\n', ''), root).problems).toContain("asarUnpack: must include node_modules/@img/**/* (sharp's native files)");
+  });
+
   it('fails when a hardening fuse is off: Node mode, asar-only loading, asar integrity', () => {
     expect(validateBuilderConfigText(yaml.replace('runAsNode: false', 'runAsNode: true'), root).problems).toContain('electronFuses.runAsNode: must be false');
     expect(validateBuilderConfigText(yaml.replace('onlyLoadAppFromAsar: true', 'onlyLoadAppFromAsar: false'), root).problems).toContain('electronFuses.onlyLoadAppFromAsar: must be true');
