@@ -1,0 +1,132 @@
+/**
+ * Find in a chat end to end: in a 1,000-message chat of which only the newest page is loaded, Ctrl+F finds a word that
+ * is only inside a tool result far up the chat (found by the host, its page loaded on the way), scrolls the
+ * virtualized list to it, opens its tool card and highlights it; Enter and Shift+Enter step between matches in
+ * loaded and unloaded messages; Escape closes the bar and gives focus back to the composer.
+ */
+import { randomUUID } from 'node:crypto';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage, ContentBlock } from '../../shared/chat.ts';
+import { silentLogger } from '../../electron/host/environment.ts';
+import { ChatRepository, transaction } from '../../electron/host/store/chatRepository.ts';
+import { openHistoryDatabase } from '../../electron/host/store/database.ts';
+import { startApp, type E2eApp } from './harness.ts';
+
+// Refreshed only on request (SWITCHBOARD_DOCS_SCREENSHOTS=1): a test run must not change tracked files.
+const docsShot = fileURLToPath(new URL('../../docs/screenshots/chat-find.png', import.meta.url));
+const refreshDocs = process.env.SWITCHBOARD_DOCS_SCREENSHOTS === '1';
+
+const MESSAGES = 1000;
+// Only in one tool result, 900 messages above the newest page.
+const RESULT_WORD = 'quetzalcoatl';
+const RESULT_AT = 101;
+// In one tool call's arguments far up, and in the text of a loaded message.
+const ARGS_WORD = 'marmalade';
+const ARGS_AT = 301;
+const TEXT_AT = 991;
+
+function toolCall(i: number, input: unknown, result: string): ContentBlock {
+  return {
+    type: 'tool_call', id: `toolu_${i}`, exposedName: 'logs__read_log', serverId: 'logs', toolName: 'read_log', input, status: 'done', destructive: false,
+    result: { content: [{ type: 'text', text: result }], isError: false }, durationMs: 12,
+  };
+}
+
+/** Writes the chat through the real store into the history database the running host uses (WAL allows it). */
+function seedChat(dataDir: string): string {
+  const { db } = openHistoryDatabase(join(dataDir, 'history.db'), silentLogger);
+  const repo = new ChatRepository(db);
+  const chatId = randomUUID();
+  const start = Date.now() - MESSAGES * 60_000;
+  repo.createChat(chatId, 'Server logs, 1,000 messages', 'claude-sonnet-4-6', start);
+  transaction(db, () => {
+    for (let i = 0; i < MESSAGES; i++) {
+      const role = i % 2 === 0 ? 'user' : 'assistant';
+      const blocks: ContentBlock[] = [];
+      if (role === 'user') blocks.push({ type: 'text', text: i === TEXT_AT - 1 ? `Question ${i}: any ${ARGS_WORD} left?` : `Question ${i}: what does log ${i} say?` });
+      else {
+        blocks.push({ type: 'text', text: `Reading log ${i}.` });
+        const input = { file: `log-${i}.txt`, ...(i === ARGS_AT ? { note: ARGS_WORD } : {}) };
+        blocks.push(toolCall(i, input, i === RESULT_AT ? `Line 7: the ${RESULT_WORD} service restarted at 04:12.` : `Line 1: all good in log ${i}.`));
+      }
+      const at = start + i * 60_000;
+      const message: ChatMessage = { id: `m-${i}`, chatId, role, blocks, status: 'complete', createdAt: at, updatedAt: at };
+      repo.insertMessage(message);
+    }
+  });
+  db.close();
+  return chatId;
+}
+
+// Reads the CSS Custom Highlight the find bar set for the current match (page code as a string: no DOM types here).
+const currentHighlight = `(() => {
+  const h = CSS.highlights.get('find-current');
+  if (!h) return '';
+  const [range] = [...h];
+  const box = range.getBoundingClientRect();
+  const view = document.querySelector('[data-testid="chat-scroll"]').getBoundingClientRect();
+  const inView = box.height > 0 && box.top >= view.top && box.bottom <= view.bottom;
+  return range.toString() + (inView ? '|in view' : '|out of view');
+})()`;
+
+describe('find in a chat', () => {
+  let app: E2eApp;
+  let chatId: string;
+
+  beforeAll(async () => {
+    app = await startApp({ open: false });
+    chatId = seedChat(app.dataDir);
+    await app.open(`#/chat/${chatId}`);
+    await app.page.locator('.chat-msg', { hasText: `Reading log ${MESSAGES - 1}.` }).waitFor({ timeout: 30_000 });
+    await app.dismissToasts();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('finds a word that is only inside a tool result in an unloaded page, scrolls to it and highlights it', async () => {
+    const { page } = app;
+    // Only the newest page is loaded: the message with the word is not in the page yet.
+    expect(await page.locator('.chat-msg', { hasText: `Reading log ${RESULT_AT}.` }).count()).toBe(0);
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.click();
+    await page.keyboard.press('Control+f');
+    const field = page.getByRole('searchbox', { name: 'Find in chat' });
+    await expect.poll(() => field.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await field.fill(RESULT_WORD);
+    await expect.poll(() => page.getByTestId('find-count').textContent(), { timeout: 30_000 }).toBe('1 of 1');
+
+    const result = page.locator('.tool-result-text', { hasText: RESULT_WORD });
+    await result.waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.evaluate(currentHighlight), { timeout: 30_000 }).toBe(`${RESULT_WORD}|in view`);
+    // Still virtualized: the rows on screen, not the pages loaded on the way.
+    expect(await page.locator('.chat-row').count()).toBeLessThan(60);
+    await app.screenshot('chat-find');
+    if (refreshDocs) copyFileSync(join(fileURLToPath(new URL('./artifacts/', import.meta.url)), 'chat-find.png'), docsShot);
+  });
+
+  it('steps between matches in loaded and unloaded messages with Enter and Shift+Enter, and Escape gives focus back', async () => {
+    const { page } = app;
+    const field = page.getByRole('searchbox', { name: 'Find in chat' });
+    await field.fill(ARGS_WORD);
+    // Newest first: the loaded message's text, then the tool arguments 700 messages up.
+    await expect.poll(() => page.getByTestId('find-count').textContent(), { timeout: 30_000 }).toBe('1 of 2');
+    await expect.poll(() => page.evaluate(currentHighlight), { timeout: 30_000 }).toBe(`${ARGS_WORD}|in view`);
+    expect(await page.locator('.chat-msg', { hasText: `Question ${TEXT_AT - 1}:` }).isVisible()).toBe(true);
+    await field.press('Enter');
+    await expect.poll(() => page.getByTestId('find-count').textContent()).toBe('2 of 2');
+    await page.locator('.tool-args', { hasText: ARGS_WORD }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.evaluate(currentHighlight), { timeout: 30_000 }).toBe(`${ARGS_WORD}|in view`);
+    await field.press('Shift+Enter');
+    await expect.poll(() => page.getByTestId('find-count').textContent()).toBe('1 of 2');
+    await expect.poll(() => page.locator('.chat-msg', { hasText: `Question ${TEXT_AT - 1}:` }).isVisible(), { timeout: 30_000 }).toBe(true);
+
+    await field.press('Escape');
+    await expect.poll(() => page.getByTestId('find-bar').count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Message' }).evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+  });
+});
