@@ -1,5 +1,5 @@
 /** Electron composition root: app lifecycle, the locked-down window, and the host core wired to IPC. */
-import { app, BrowserWindow, Menu, ipcMain, protocol, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, ipcMain, protocol, safeStorage, session, shell } from 'electron';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHost, type Host } from './host/createHost.ts';
@@ -17,6 +17,7 @@ import { isPermissionGranted } from './desktop/permissions.ts';
 import { createQuitCoordinator } from './desktop/quitCoordinator.ts';
 import type { TrustedPage } from './desktop/senderCheck.ts';
 import { BundleOpener, bundlePathsIn } from './desktop/bundleOpener.ts';
+import { folderPicker } from './desktop/folderPicker.ts';
 
 // Before `ready`: app:// must be a privileged scheme, and every renderer sandboxed whatever its options say.
 registerAppScheme(protocol);
@@ -107,6 +108,7 @@ async function main(): Promise<void> {
       secrets: secrets.store,
       logger,
       openExternal: openInBrowser,
+      pickFolder: folderPicker(dialog, () => mainWindow),
       baseEnv: buildBaseEnv(resolved),
       notices: secrets.notice ? [secrets.notice] : [],
       version: appVersion(),

@@ -23,6 +23,7 @@ import {
   type ToolsDelta,
 } from './servers.ts';
 import type { AppResource } from './apps.ts';
+import type { FolderListing, FolderPickerKind } from './folders.ts';
 import type { ApprovalDecision, ChatPage, ChatRunState, ChatStreamEvent, ChatSummary, ContextUsage, PendingApproval, ToolPlanSummary } from './chat.ts';
 import { elicitationAnswerSchema, type PendingElicitation } from './elicitation.ts';
 import { samplingAnswerSchema, type PendingSampling } from './sampling.ts';
@@ -131,6 +132,11 @@ export const callSchemas = {
   // Host environment
   'app.info': empty,
   'app.openExternal': z.object({ url: z.string().url() }),
+  // Choosing a folder (a server's roots); app.info's folderPicker says which of the two this window has
+  /** The sub-folders of a folder (default: home), for web mode's folder browser; a file is refused (detail not_a_directory). */
+  'folders.list': z.object({ path: z.string().max(4096).optional(), showHidden: z.boolean().optional() }),
+  /** The OS folder dialog (desktop only): the chosen folder, or null when cancelled. */
+  'folders.pick': z.object({ start: z.string().max(4096).optional() }),
   // Files kept aside (a history moved aside, an unreadable settings.json): notices that last until dismissed
   'storage.dismissNotice': z.object({ id: z.string().min(1) }),
   /** Puts a moved-aside history back; the current history.db is kept aside first. */
@@ -186,6 +192,8 @@ export interface AppInfo {
   storageNotices?: StorageNotice[];
   /** Where MCP Apps' sandbox proxy page is served (another origin than the window's); absent: no Apps in this window. */
   appSandboxUrl?: string;
+  /** How "Choose folder…" works here: the OS dialog (folders.pick) or the host's folder browser (folders.list). */
+  folderPicker?: FolderPickerKind;
 }
 
 /** Result type of every host call. */
@@ -249,6 +257,8 @@ export interface CallResults {
   'models.list': { models: ModelInfo[]; fromApi: boolean };
   'app.info': AppInfo;
   'app.openExternal': null;
+  'folders.list': FolderListing;
+  'folders.pick': { path: string | null };
   'storage.dismissNotice': StorageNotice[];
   'storage.restoreHistory': StorageNotice[];
   'catalog.list': CatalogListing;

@@ -5,6 +5,7 @@ import { HostEventHub } from './events.ts';
 import type { HostEnvironment } from './environment.ts';
 import type { AppCalls, ChatModule } from './ports.ts';
 import { createMcpModule } from './mcp/mcpModule.ts';
+import { createFolderCalls, folderPickerKind } from './fs/folderCalls.ts';
 import { createChatModule } from './chat/chatModule.ts';
 import { acquireDataDirLock } from './store/dataDirLock.ts';
 import { makeDataDirPrivate } from './store/privateFiles.ts';
@@ -81,6 +82,7 @@ async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<
           notices: env.notices ?? [],
           storageNotices: notices.list(),
           ...(env.appSandboxUrl !== undefined ? { appSandboxUrl: env.appSandboxUrl } : {}),
+          folderPicker: folderPickerKind(env.pickFolder),
         }),
       ),
     'app.openExternal': async ({ url }) => {
@@ -112,7 +114,7 @@ async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<
   });
 
   const bundles = createBundleCalls({ dataDir: env.dataDir, secrets: env.secrets, logger: env.logger, servers: mcp.api });
-  const api: HostApi = { ...mcp.api, ...chatModule.api, ...app, ...catalog, ...bundles, ...createSamplingCalls(sampling), ...apps.api };
+  const api: HostApi = { ...mcp.api, ...chatModule.api, ...app, ...catalog, ...bundles, ...createSamplingCalls(sampling), ...apps.api, ...createFolderCalls({ pickFolder: env.pickFolder }) };
   let stopping: Promise<void> | undefined;
   return {
     api,

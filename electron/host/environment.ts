@@ -32,6 +32,8 @@ export interface HostEnvironment {
   version: string;
   /** Where MCP Apps' sandbox proxy page is served (web mode's second port, the desktop's custom protocol). */
   appSandboxUrl?: string;
+  /** The OS folder dialog (desktop); absent in web mode, where the window browses folders through the host. */
+  pickFolder?: (start: string | undefined) => Promise<string | undefined>;
 }
 
 /** A logger that writes JSON lines to stderr; used by web mode and tests. */

@@ -1,10 +1,12 @@
 /**
  * What the server may ask of Switchboard: the folders it is told about (roots) and whether its sampling requests run
- * without asking. Roots are typed as paths: the host has no folder dialog call, so desktop and web mode are the same.
+ * without asking. Roots are typed as paths or chosen with "Choose folder…" (the OS dialog on the desktop, the host's
+ * folder browser in web mode).
  */
 import { Plus, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { FieldsProps } from './TransportFields.tsx';
+import { ChooseFolderButton } from '../roots/ChooseFolderButton.tsx';
 
 /** Roots list and the "always allow sampling" switch. */
 export function ClientFeaturesFields({ form, message }: FieldsProps) {
@@ -39,6 +41,7 @@ export function ClientFeaturesFields({ form, message }: FieldsProps) {
         <button type="button" className="btn btn-sm btn-ghost sv-add-row" onClick={() => update({ roots: [...roots, ''] })}>
           <Plus /> {t('form.addRoot')}
         </button>
+        <ChooseFolderButton start={roots.at(-1)?.trim() || undefined} onChosen={(path) => update({ roots: [...roots.filter((root) => root.trim() !== ''), path] })} />
       </div>
       <div className="sv-switch-row">
         <input id="server-allow-sampling" type="checkbox" role="switch" checked={state.allowSampling} onChange={(e) => update({ allowSampling: e.target.checked })} />

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { BaseWindow, OpenDialogOptions, OpenDialogReturnValue } from 'electron';
+import { folderPicker } from './folderPicker.ts';
+
+function fakeDialog(answer: OpenDialogReturnValue) {
+  const calls: { parent: boolean; options: OpenDialogOptions }[] = [];
+  const dialog = {
+    showOpenDialog(first: BaseWindow | OpenDialogOptions, second?: OpenDialogOptions) {
+      calls.push(second ? { parent: true, options: second } : { parent: false, options: first });
+      return Promise.resolve(answer);
+    },
+  };
+  return { dialog, calls };
+}
+
+describe('the desktop folder picker', () => {
+  it('opens a folder-only dialog on the window, starting where asked, and answers the chosen folder', async () => {
+    const { dialog, calls } = fakeDialog({ canceled: false, filePaths: ['/home/u/project'] });
+    const window = { isDestroyed: () => false } as BaseWindow;
+    expect(await folderPicker(dialog, () => window)('/home/u')).toBe('/home/u/project');
+    expect(calls).toEqual([{ parent: true, options: { properties: ['openDirectory'], defaultPath: '/home/u' } }]);
+  });
+
+  it('answers undefined when cancelled, and works without a window', async () => {
+    const { dialog, calls } = fakeDialog({ canceled: true, filePaths: [] });
+    expect(await folderPicker(dialog, () => undefined)(undefined)).toBeUndefined();
+    expect(calls).toEqual([{ parent: false, options: { properties: ['openDirectory'] } }]);
+  });
+});
