@@ -164,7 +164,8 @@ describe('chat', () => {
     await args.getByRole('button', { name: 'Insert prompt' }).click();
     await expect.poll(() => composer.inputValue()).toBe("What's weather in Hanoi?");
 
-    await page.getByRole('button', { name: 'Attach a resource from a server' }).click();
+    await page.getByRole('button', { name: 'Attach files or a resource' }).click();
+    await page.getByRole('menuitem', { name: 'Resource from a server…' }).click();
     const attach = page.getByTestId('attach-dialog');
     await attach.getByRole('button', { name: /architecture\.md/ }).waitFor();
     await app.screenshot('chat-attach');
