@@ -51,4 +51,10 @@ describe('the page of a branch switched to', () => {
     expect(shown.olderCursor).toBe('y7');
     expect(withBranchPage(loaded, { chat, messages: [] })).toEqual({ messages: [] });
   });
+
+  it('replaces them when a delete lifted the page to another parent (a failed message removed above it)', () => {
+    const loaded = { messages: [msg('failed'), msg('error', 'failed'), msg('essay', 'error'), msg('reply', 'essay')] };
+    const shown = withBranchPage(loaded, { chat, messages: [msg('essay'), msg('reply', 'essay')] });
+    expect(ids(shown.messages)).toEqual(['essay', 'reply']);
+  });
 });

@@ -14,7 +14,11 @@ export interface LoadedBranch {
 export function withBranchPage(loaded: LoadedBranch, page: ChatPage): LoadedBranch {
   const first = page.messages[0];
   const at = first ? loaded.messages.findIndex((m) => m.id === first.id) : -1;
-  if (at < 0) return page.olderCursor === undefined ? { messages: page.messages } : { messages: page.messages, olderCursor: page.olderCursor };
+  // The loaded messages above still lead to it (a delete can lift a message to another parent).
+  const above = at > 0 ? loaded.messages[at - 1]?.id : undefined;
+  if (!first || at < 0 || above !== first.parentId) {
+    return page.olderCursor === undefined ? { messages: page.messages } : { messages: page.messages, olderCursor: page.olderCursor };
+  }
   const messages = [...loaded.messages.slice(0, at), ...page.messages];
-  return loaded.olderCursor === undefined ? { messages } : { messages, olderCursor: loaded.olderCursor };
+  return loaded.olderCursor === undefined || (at === 0 && first.parentId === undefined) ? { messages } : { messages, olderCursor: loaded.olderCursor };
 }

@@ -1,0 +1,158 @@
+/**
+ * Branches end to end: editing a sent message makes a new version and the model gets the edited conversation; the
+ * `< 1/2 >` switcher shows the other branch and the chat continues from the one shown; a stopped reply is retried as
+ * a new version; and after a failed send (429) the next message is sent alone, the failed one staying visibly failed
+ * with Retry / Edit / Delete (it used to be merged silently into the next one).
+ */
+import { copyFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScriptTurn } from '../fixtures/scriptedLlm/index.ts';
+import { sendMessage, startApp, type E2eApp } from './harness.ts';
+
+// Refreshed only on request (SWITCHBOARD_DOCS_SCREENSHOTS=1): a test run must not change tracked files.
+const docsShot = fileURLToPath(new URL('../../docs/screenshots/chat-branches.png', import.meta.url));
+const refreshDocs = process.env.SWITCHBOARD_DOCS_SCREENSHOTS === '1';
+
+const say = (text: string): ScriptTurn['content'] => [{ type: 'text', text }];
+const script: ScriptTurn[] = [
+  { match: { lastUserText: 'capital of France' }, content: say('Paris is the capital of France.') },
+  { match: { lastUserText: 'And of Italy' }, content: say('Rome is the capital of Italy.') },
+  { match: { lastUserText: 'And of Spain' }, content: say('Madrid is the capital of Spain.') },
+  { match: { lastUserText: 'Which is biggest' }, content: say('Rome has the most people of the two.') },
+  // Holds the stream open after a few words until the user presses Stop.
+  { match: { lastUserText: 'slow poem' }, content: [{ type: 'text', text: 'Roses are red, violets are blue, this poem is slow', chunkSize: 6 }], holdAfterEvents: 5 },
+  { match: { lastUserText: 'slow poem' }, content: say('A quick poem: the switchboard hums, the answer comes.') },
+  { match: { lastUserText: 'rate limit' }, times: 3, error: { status: 429, retryAfterMs: 5 } },
+  { match: { lastUserText: 'long essay' }, content: say('An essay, as asked.') },
+];
+
+interface SentMessage {
+  role: string;
+  content: string | { type: string; text?: string }[];
+}
+// What the model was sent, one "role: text" line per message (text blocks only).
+function conversation(body: Record<string, unknown> | undefined): string[] {
+  const messages = (body?.messages ?? []) as SentMessage[];
+  return messages.map((m) => `${m.role}: ${typeof m.content === 'string' ? m.content : m.content.filter((b) => b.type === 'text').map((b) => b.text).join(' | ')}`);
+}
+
+describe('branches', () => {
+  let app: E2eApp;
+  const lastSent = (): string[] => conversation(app.llm?.messageRequests().at(-1)?.body);
+  // The reply has ended (Stop gave way to Send): edit, regenerate and switch wait for that.
+  const idle = () => expect.poll(() => app.page.getByRole('button', { name: 'Stop generating' }).count()).toBe(0);
+  const newChat = async (): Promise<void> => {
+    const result = await app.api['chats.create']({});
+    if (!result.ok) throw new Error(result.error.message);
+    await app.open(`#/chat/${result.value.id}`);
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
+  };
+
+  beforeAll(async () => {
+    app = await startApp({ llm: { script } });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('edits a sent message into a new version, switches back, and continues from the branch shown', async () => {
+    const { page } = app;
+    await newChat();
+    await app.dismissToasts();
+    await sendMessage(page, 'What is the capital of France?');
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('Paris');
+    await sendMessage(page, 'And of Italy?');
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('Rome');
+    await idle();
+
+    const second = page.locator('.chat-msg.is-user').last();
+    await second.getByRole('button', { name: 'Edit message' }).click();
+    const box = page.getByRole('textbox', { name: 'Edit your message' });
+    expect(await box.inputValue()).toBe('And of Italy?');
+    await box.fill('And of Spain?');
+    await page.getByRole('button', { name: 'Send as new version' }).click();
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('Madrid');
+    // The model got the edited conversation, without the first version or its answer.
+    expect(lastSent()).toEqual(['user: What is the capital of France?', 'assistant: Paris is the capital of France.', 'user: And of Spain?']);
+    expect(await page.locator('.chat-user-bubble').allTextContents()).toEqual(['What is the capital of France?', 'And of Spain?']);
+
+    const switcher = page.locator('.chat-msg.is-user').last().getByRole('group', { name: 'Version 2 of 2' });
+    await switcher.waitFor();
+    expect(await switcher.textContent()).toContain('2/2');
+    await idle();
+    await page.mouse.move(0, 0);
+    const shot = await app.screenshot('chat-branches');
+    if (refreshDocs) copyFileSync(shot, docsShot);
+
+    await switcher.getByRole('button', { name: 'Previous version' }).click();
+    await expect.poll(() => page.locator('.chat-user-bubble').allTextContents()).toEqual(['What is the capital of France?', 'And of Italy?']);
+    expect(await page.locator('.chat-msg.is-assistant').last().textContent()).toContain('Rome');
+    const first = page.locator('.chat-msg.is-user').last().getByRole('group', { name: 'Version 1 of 2' });
+    await first.waitFor();
+    // Focus stays on the switcher, now on the version shown.
+    await expect.poll(() => page.evaluate<string | null | undefined>('document.activeElement?.closest(\'[role="group"]\')?.getAttribute(\'aria-label\')')).toBe('Version 1 of 2');
+
+    await sendMessage(page, 'Which is biggest?');
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('most people');
+    expect(lastSent()).toEqual([
+      'user: What is the capital of France?',
+      'assistant: Paris is the capital of France.',
+      'user: And of Italy?',
+      'assistant: Rome is the capital of Italy.',
+      'user: Which is biggest?',
+    ]);
+
+    // Reopened, the chat shows the branch last shown.
+    await page.reload();
+    await expect.poll(() => page.locator('.chat-user-bubble').allTextContents()).toEqual(['What is the capital of France?', 'And of Italy?', 'Which is biggest?']);
+  });
+
+  it('retries a stopped reply as a new version', async () => {
+    const { page } = app;
+    await newChat();
+    await sendMessage(page, 'Write a slow poem');
+    const reply = page.locator('.chat-msg.is-assistant').last();
+    await expect.poll(() => reply.textContent()).toContain('Roses');
+    await page.getByRole('button', { name: 'Stop generating' }).click();
+    await reply.locator('.chat-msg-stopped').waitFor();
+
+    await reply.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('the switchboard hums');
+    expect(await page.locator('.chat-msg.is-assistant').count()).toBe(1);
+    // The new request asked the question again, without the stopped words.
+    expect(lastSent()).toEqual(['user: Write a slow poem']);
+    const switcher = page.locator('.chat-msg.is-assistant').last().getByRole('group', { name: 'Version 2 of 2' });
+    await switcher.waitFor();
+    await switcher.getByRole('button', { name: 'Previous version' }).click();
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('Roses');
+    expect(await page.locator('.chat-msg.is-assistant').last().locator('.chat-msg-stopped').count()).toBe(1);
+  });
+
+  it('after a failed send (429) sends the next message alone and keeps the failed one visibly failed', async () => {
+    const { page } = app;
+    await newChat();
+    await sendMessage(page, 'Test the rate limit please');
+    const failedUser = page.locator('.chat-msg.is-user', { hasText: 'Test the rate limit please' });
+    const note = failedUser.getByRole('note');
+    await note.waitFor();
+    await idle();
+
+    await sendMessage(page, 'Write a long essay');
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('An essay, as asked.');
+    // Exactly what the chat shows as sent: the essay request alone, not merged with the failed message.
+    expect(lastSent()).toEqual(['user: Write a long essay']);
+    expect(JSON.stringify(app.llm?.messageRequests().at(-1)?.body)).not.toContain('rate limit');
+    // The failed message is still on screen, marked, with its three actions.
+    expect(await note.textContent()).toContain('left out of what Claude sees');
+    for (const name of ['Retry', 'Edit', 'Delete message']) expect(await note.getByRole('button', { name }).isVisible()).toBe(true);
+
+    // Delete asks once more, then removes the failed message alone; the essay and its answer stay.
+    await note.getByRole('button', { name: 'Delete message' }).click();
+    await note.getByRole('button', { name: 'Press again to delete' }).click();
+    await expect.poll(() => page.locator('.chat-user-bubble').allTextContents()).toEqual(['Write a long essay']);
+    expect(await page.locator('.chat-msg.is-assistant').last().textContent()).toContain('An essay, as asked.');
+    expect(app.pageErrors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+  });
+});
