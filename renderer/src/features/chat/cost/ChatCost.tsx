@@ -14,12 +14,12 @@ import { formatCount } from '../model/format.ts';
 import './chatCost.css';
 
 /** The cost badge of one chat; nothing until a reply reported usage. */
-export function ChatCost({ chatId, generating }: { chatId: string; generating: boolean }) {
+export function ChatCost({ chatId, generating, refreshKey }: { chatId: string; generating: boolean; refreshKey?: string }) {
   const { t, i18n } = useTranslation('pricing');
   const overrides = useStore((s) => s.settings?.modelPrices);
   const [byModel, setByModel] = useState<ModelUsage[]>([]);
 
-  // Asked again when a run ends: the host has the replies' usage then.
+  // Asked again when a run ends and when the newest message's usage arrives (it can come just after the run's end).
   useEffect(() => {
     if (generating) return;
     let current = true;
@@ -29,7 +29,7 @@ export function ChatCost({ chatId, generating }: { chatId: string; generating: b
     return () => {
       current = false;
     };
-  }, [chatId, generating]);
+  }, [chatId, generating, refreshKey]);
 
   if (byModel.length === 0) return null;
   const { cost, unpriced } = chatCost(byModel, overrides);
