@@ -14,19 +14,23 @@ const script: ScriptTurn[] = [
   { expect: { toolResultsContain: ['5'] }, content: [{ type: 'text', text: 'The sum is 5.' }] },
 ];
 
+// Page-side code as strings (the tests are type-checked without the DOM library, as find.e2e.test.ts does).
 // Records every Notification the app makes (the real constructor still runs) so the test can read and click them.
-const recordNotifications = () => {
+const recordNotifications = `(() => {
   const Real = window.Notification;
-  const made: Notification[] = [];
+  const made = [];
   class Recorded extends Real {
-    constructor(title: string, options?: NotificationOptions) {
+    constructor(title, options) {
       super(title, options);
       made.push(this);
     }
   }
   Object.defineProperty(window, '__notifications', { value: made });
   window.Notification = Recorded;
-};
+})()`;
+const notificationsSeen = `window.__notifications.map((n) => ({ title: n.title, body: n.body }))`;
+const clickFirstNotification = `window.__notifications[0].onclick(new Event('click'))`;
+const approvalFocused = `document.activeElement !== null && document.activeElement.closest('[data-approval-id]') !== null`;
 
 type Seen = { title: string; body: string };
 
@@ -36,7 +40,7 @@ describe('attention', () => {
   beforeAll(async () => {
     app = await startApp({ llm: { script }, servers: { everything: nodeServer(serverScripts.everything) }, open: false });
     await app.context.grantPermissions(['notifications'], { origin: new URL(app.web.url).origin });
-    await app.context.addInitScript(recordNotifications);
+    await app.context.addInitScript({ content: recordNotifications });
     await app.open();
     await app.dismissToasts();
   });
@@ -56,7 +60,7 @@ describe('attention', () => {
     await page.getByRole('button', { name: /^Servers/ }).click();
     await page.waitForURL(/#\/servers$/);
     // The user switches to another window: the page loses focus.
-    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+    await page.evaluate(`window.dispatchEvent(new Event('blur'))`);
 
     // The approval is raised by the host while the user is on Servers.
     const sent = await api['chat.send']({ chatId, text: 'Please add 2 and 3' });
@@ -78,16 +82,15 @@ describe('attention', () => {
     await app.screenshot('attention-waiting-list');
     await page.keyboard.press('Escape');
 
-    const seen = () => page.evaluate(() => ((window as unknown as { __notifications: Notification[] }).__notifications ?? []).map((n): Seen => ({ title: n.title, body: n.body })));
+    const seen = () => page.evaluate<Seen[]>(notificationsSeen);
     await expect.poll(seen).toHaveLength(1);
-    expect((await seen())[0]).toEqual({ title: 'A tool waits for your approval', body: expect.stringContaining('Run Get Sum Tool from everything?') as unknown as string });
+    const [shown] = await seen();
+    expect(shown?.title).toBe('A tool waits for your approval');
+    expect(shown?.body).toContain('Run Get Sum Tool from everything?');
 
-    await page.evaluate(() => {
-      const [first] = (window as unknown as { __notifications: Notification[] }).__notifications;
-      first?.onclick?.(new Event('click'));
-    });
+    await page.evaluate(clickFirstNotification);
     await page.waitForURL((url) => url.hash === `#/chat/${encodeURIComponent(chatId)}`);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-approval-id]') !== null)).toBe(true);
+    await expect.poll(() => page.evaluate<boolean>(approvalFocused)).toBe(true);
     expect(await layer.count()).toBe(0);
 
     await page.keyboard.press('o');
