@@ -8,12 +8,14 @@ import { revealInvisible } from '../../../../../shared/visibleText.ts';
 import { ApprovalCard } from '../../approvals/ApprovalCard.tsx';
 import { VisibleText } from '../../common/VisibleText.tsx';
 import { errorMessage } from '../../common/errorText.ts';
+import { navigate } from '../hooks/appActions.ts';
 import { formatClock, formatDuration, prettyJson, prettyPartialJson } from '../model/format.ts';
 import { useNow } from '../../common/useNow.ts';
 import { ToolResultView } from './ToolResultView.tsx';
 import { ToolStatusBadge, visibleStatus } from './ToolStatusBadge.tsx';
 import './tools.css';
 import { ServerIcon } from '../../common/ServerIcon.tsx';
+import { AppFrame } from '../../apps/AppFrame.tsx';
 
 // Remembers what the user opened or closed: virtualized rows unmount when scrolled away.
 const toggled = new Map<string, boolean>();
@@ -55,11 +57,51 @@ function ProgressLine({ block }: { block: ToolCallBlock }) {
   );
 }
 
-/** One tool call, collapsible. Opens by itself while it needs attention (approval, running, error). */
+/**
+ * What went wrong, said once: denied and cancelled calls by their title alone (the host's sentence says the same), a
+ * failure by the host's message in the user's language; the technical detail folded, and a server-side failure points
+ * to the server's card, where its stderr and restarts are.
+ */
+function ToolError({ block, status }: { block: ToolCallBlock; status: string }) {
+  const { t } = useTranslation('chat');
+  const error = block.error;
+  if (!error) return null;
+  if (status === 'denied' || status === 'cancelled') {
+    return (
+      <div className="tool-error" role="alert">
+        <strong>{t(`tool.errorTitle.${status}`)}</strong>
+      </div>
+    );
+  }
+  return (
+    <div className="tool-error" role="alert">
+      <strong>{errorMessage(t, error)}</strong>
+      {error.detail && (
+        <details className="tool-error-details">
+          <summary>{t('tool.errorDetails')}</summary>
+          <pre className="tool-result-text">{error.detail}</pre>
+        </details>
+      )}
+      {SERVER_SIDE.has(error.code) && (
+        <button type="button" className="btn btn-sm btn-ghost tool-error-link" onClick={() => navigate({ view: 'servers' })}>
+          {t('tool.openServer', { server: revealInvisible(block.serverId) })}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Server-side failures whose details (stderr, restarts) are on the server's card in Servers. */
+const SERVER_SIDE = new Set(['process_exited', 'connect_failed', 'server_not_ready', 'server_disabled', 'protocol_error', 'auth_required']);
+
+/**
+ * One tool call, collapsible. Opens by itself while it needs the user (approval, input streaming, running); the cards
+ * of the current turn start open; once the turn has finished, each is one line (server / tool, status, duration).
+ */
 export function ToolCallCard({ block, approval, onAnswerApproval, defaultOpen = false }: ToolCallCardProps) {
   const { t, i18n } = useTranslation('chat');
   const status = visibleStatus(block);
-  const needsAttention = status === 'awaiting_approval' || status === 'running' || status === 'streaming_input' || status === 'error';
+  const needsAttention = status === 'awaiting_approval' || status === 'running' || status === 'streaming_input';
   const [choice, setChoice] = useState<boolean | undefined>(() => toggled.get(block.id));
   const isOpen = choice ?? (needsAttention || defaultOpen);
   const toggle = (): void => {
@@ -95,6 +137,7 @@ export function ToolCallCard({ block, approval, onAnswerApproval, defaultOpen = 
         <ToolStatusBadge status={status} />
       </button>
       {status === 'running' && <ProgressLine block={block} />}
+      <AppFrame block={block} />
       {isOpen && (
         <div className="tool-card-body" id={bodyId}>
           {status === 'awaiting_approval' && approval && onAnswerApproval ? (
@@ -106,13 +149,7 @@ export function ToolCallCard({ block, approval, onAnswerApproval, defaultOpen = 
               {status === 'awaiting_approval' && <p className="tool-result-note">{t('tool.waitingApproval')}</p>}
             </>
           )}
-          {block.error && (
-            <div className="tool-error" role="alert">
-              <strong>{t(`tool.errorTitle.${status === 'denied' ? 'denied' : status === 'cancelled' ? 'cancelled' : 'error'}`)}</strong>
-              <span>{errorMessage(t, block.error)}</span>
-              {block.error.detail && <pre className="tool-result-text">{block.error.detail}</pre>}
-            </div>
-          )}
+          {block.error && <ToolError block={block} status={status} />}
           {block.result && (
             <>
               <div className="tool-section-label">{block.result.isError ? t('tool.resultError') : t('tool.result.title')}</div>
