@@ -8,12 +8,18 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startScriptedLlm, lastUserBlocks, type ScriptedLlm } from '../fixtures/scriptedLlm/index.ts';
 import { makePdf, makePng } from '../fixtures/attachments/files.ts';
+import { WebSocket } from 'ws';
+import { silentLogger } from '../../electron/host/environment.ts';
+import { startWebMode, type WebMode } from '../../electron/web/startWebMode.ts';
 import { startHost, tempDataDir, value, type HostUnderTest } from './chat-harness.ts';
 
 let llm: ScriptedLlm | undefined;
 let target: HostUnderTest | undefined;
 let data: ReturnType<typeof tempDataDir> | undefined;
+let web: WebMode | undefined;
 afterEach(async () => {
+  await web?.close();
+  web = undefined;
   await target?.host.shutdown();
   await llm?.close();
   data?.remove();
@@ -95,5 +101,27 @@ describe('attachments through the host', () => {
     value(await api['chat.send']({ chatId: chat.id, text: 'Twenty', files: ids }));
     await target.log.runEnd(chat.id);
     expect(llm.messageRequests().at(-1)?.body?.messages?.[0]?.content).toHaveLength(21);
+  }, 90_000);
+
+  it('takes a 20 MB PDF over web mode\'s WebSocket in one call (27 MB of base64, past the old 16 MB frame limit)', async () => {
+    data = tempDataDir();
+    web = await startWebMode({ dataDir: data.dir, port: 0, openBrowser: false, hostEnv: { logger: silentLogger } });
+    const big = Buffer.concat([makePdf(2), Buffer.alloc(20 * 1024 * 1024 - makePdf(2).length, 0x20)]);
+    const socket = new WebSocket(`ws://127.0.0.1:${web.port}/ws?token=${web.token}`, { headers: { Origin: `http://127.0.0.1:${web.port}` } });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const answer = new Promise<{ id: number; result: { ok: boolean; value?: { kind: string; pages: number; size: number } } }>((resolve, reject) => {
+      socket.on('message', (raw: Buffer) => {
+        const message = JSON.parse(raw.toString('utf8')) as { id?: number };
+        if (message.id === 1) resolve(message as { id: number; result: { ok: boolean; value?: { kind: string; pages: number; size: number } } });
+      });
+      socket.once('close', (code) => reject(new Error(`socket closed ${code}`)));
+    });
+    socket.send(JSON.stringify({ id: 1, call: 'attachments.add', params: { name: 'big.pdf', data: big.toString('base64') } }));
+    const { result } = await answer;
+    socket.close();
+    expect(result).toMatchObject({ ok: true, value: { kind: 'pdf', pages: 2, size: big.length } });
   }, 90_000);
 });
