@@ -41,6 +41,7 @@ export const attachmentLimits = {
   imagesPerRequest: 20,
   /** A PDF: the request limit (32 MB) applies to its base64 form, a third larger, so 24 MB of PDF is the most that fits. */
   pdfBytes: 24 * MB,
+  /** PDF pages in one request, across all its PDFs. */
   pdfPages: 100,
   /** A text or code file (about 300,000 tokens: more would not fit a context window anyway). */
   textBytes: 1 * MB,

@@ -28,10 +28,13 @@ export function requestBytesOf(info: Pick<AttachmentInfo, 'kind' | 'size'>): num
 }
 
 /** Checks the files of one message together: how many, how many images, and their size in the request. */
-export function checkMessage(files: Pick<AttachmentInfo, 'kind' | 'size'>[]): Result<null> {
+export function checkMessage(files: Pick<AttachmentInfo, 'kind' | 'size' | 'pages'>[]): Result<null> {
   if (files.length > attachmentLimits.filesPerMessage) return refuse('too_many', `${files.length} files are attached; a message can carry at most ${attachmentLimits.filesPerMessage}. Send the rest in another message.`);
   const images = files.filter((f) => f.kind === 'image').length;
   if (images > attachmentLimits.imagesPerRequest) return refuse('too_many', `${images} images are attached; the API takes at most ${attachmentLimits.imagesPerRequest} per request. Send the rest in another message.`);
+  // The API's page limit is per request, across every PDF in it.
+  const pages = files.reduce((n, f) => n + (f.kind === 'pdf' ? (f.pages ?? 1) : 0), 0);
+  if (pages > attachmentLimits.pdfPages) return refuse('too_many_pages', `The PDFs attached have ${pages} pages together; the API reads at most ${attachmentLimits.pdfPages} pages per request. Send some of them in another message.`);
   const total = files.reduce((n, f) => n + requestBytesOf(f), 0);
   if (total > attachmentLimits.requestBytes - requestMargin) {
     return refuse(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countPdfPages } from './pdfPages.ts';
+import { pdfTokens } from '../context/estimate.ts';
 import { sniff } from './sniff.ts';
 import { makePdf } from '../../../../tests/fixtures/attachments/files.ts';
 
@@ -39,5 +40,9 @@ describe('counting PDF pages', () => {
     expect(countPdfPages(makePdf(150, true))).toBe(150);
     // The compressed file shows no page objects in its plain bytes: only the inflated stream can tell.
     expect(makePdf(150, true).toString('latin1')).not.toContain('/Type /Page ');
+  });
+
+  it('gives the context estimate the real page count of a compressed PDF', () => {
+    expect(pdfTokens(makePdf(5, true).toString('base64'))).toBe(pdfTokens(makePdf(1).toString('base64')) * 5);
   });
 });

@@ -52,6 +52,9 @@ describe('attachments as Messages API blocks', () => {
     expect([...filesLeftOut(history)].sort()).toEqual(['i0', 'i1']);
     const pdfs = [user('u1', [file('old', 'pdf', 20 * MB)]), assistant('a1'), user('u2', [file('new', 'pdf', 20 * MB)])];
     expect([...filesLeftOut(pdfs)]).toEqual(['old']);
+    // 100 PDF pages per request, across the PDFs.
+    const long = [user('u1', [file('first', 'pdf', 1000, { pages: 60 })]), assistant('a1'), user('u2', [file('second', 'pdf', 1000, { pages: 60 })])];
+    expect([...filesLeftOut(long)]).toEqual(['first']);
     const messages = toApiMessages(pdfs, 100_000, undefined, () => Buffer.from('x'));
     const first = messages[0]?.content;
     const note = Array.isArray(first) ? first[0] : undefined;
@@ -75,5 +78,6 @@ describe('attachment limits', () => {
     expect(heavy).toMatchObject({ ok: false, error: { detail: 'request_too_large' } });
     expect(!heavy.ok && heavy.error.message).toContain('32.0 MB per request');
     expect(checkMessage([{ kind: 'pdf', size: 10 * MB }, { kind: 'image', size: 4 * MB }])).toEqual({ ok: true, value: null });
+    expect(checkMessage([{ kind: 'pdf', size: 1000, pages: 60 }, { kind: 'pdf', size: 1000, pages: 41 }])).toMatchObject({ ok: false, error: { detail: 'too_many_pages' } });
   });
 });

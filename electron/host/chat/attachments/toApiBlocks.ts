@@ -37,7 +37,7 @@ export function missingFileNote(block: FileAttachmentBlock): Anthropic.TextBlock
 export function leftOutNote(block: FileAttachmentBlock): Anthropic.TextBlockParam {
   return {
     type: 'text',
-    text: `[The user attached "${block.name}" (${describe(block)}) earlier in this conversation; it is left out of this request to stay within the API's limits (${attachmentLimits.imagesPerRequest} images, ${formatBytes(attachmentLimits.requestBytes)}).]`,
+    text: `[The user attached "${block.name}" (${describe(block)}) earlier in this conversation; it is left out of this request to stay within the API's limits (${attachmentLimits.imagesPerRequest} images, ${attachmentLimits.pdfPages} PDF pages, ${formatBytes(attachmentLimits.requestBytes)}).]`,
   };
 }
 
@@ -58,11 +58,12 @@ export function fileToModel(block: FileAttachmentBlock, bytes: Buffer | undefine
   }
 }
 
-/** Ids of the files a request leaves out: walking from the newest message back, each file is kept while the request's image count and size allow. */
+/** Ids of the files a request leaves out: walking from the newest message back, each file is kept while the request's image count, PDF pages and size allow. */
 export function filesLeftOut(history: readonly ChatMessage[]): Set<string> {
   const out = new Set<string>();
   let bytes = 0;
   let images = 0;
+  let pages = 0;
   for (let i = history.length - 1; i >= 0; i--) {
     const message = history[i];
     if (!message || message.role !== 'user' || message.status === 'error') continue;
@@ -71,12 +72,14 @@ export function filesLeftOut(history: readonly ChatMessage[]): Set<string> {
       if (block?.type !== 'file') continue;
       const size = requestBytesOf(block);
       const image = block.kind === 'image' ? 1 : 0;
-      if (bytes + size > attachmentLimits.requestBytes - requestMargin || images + image > attachmentLimits.imagesPerRequest) {
+      const pdfPages = block.kind === 'pdf' ? (block.pages ?? 1) : 0;
+      if (bytes + size > attachmentLimits.requestBytes - requestMargin || images + image > attachmentLimits.imagesPerRequest || pages + pdfPages > attachmentLimits.pdfPages) {
         out.add(block.id);
         continue;
       }
       bytes += size;
       images += image;
+      pages += pdfPages;
     }
   }
   return out;

@@ -4,6 +4,7 @@
  * per token on English and code; the lower figure errs towards trimming early). Images and PDFs follow the API's rules.
  */
 import type Anthropic from '@anthropic-ai/sdk';
+import { countPdfPages } from '../attachments/pdfPages.ts';
 
 /** Characters per token assumed for text. */
 export const charsPerToken = 3.5;
@@ -47,9 +48,18 @@ export function imageTokens(base64: string): number {
   return Math.max(1, Math.min(maxImageTokens, Math.ceil((size.width * size.height) / 750)));
 }
 
-/** Tokens of a base64 PDF: each page as text plus an image; pages are counted from the page objects. */
+// Page counts of PDFs seen lately: the same attached PDF is estimated several times per turn, and counting reads it all.
+const pageCounts = new Map<string, number>();
+
+/** Tokens of a base64 PDF: each page as text plus an image; pages are counted from the page tree (compressed too). */
 export function pdfTokens(base64: string): number {
-  const pages = Buffer.from(base64, 'base64').toString('latin1').match(/\/Type\s*\/Page(?!s)/g)?.length ?? 1;
+  const key = `${base64.length}:${base64.slice(0, 64)}:${base64.slice(-64)}`;
+  let pages = pageCounts.get(key);
+  if (pages === undefined) {
+    pages = countPdfPages(Buffer.from(base64, 'base64'));
+    if (pageCounts.size >= 64) pageCounts.clear();
+    pageCounts.set(key, pages);
+  }
   return Math.max(1, pages) * pdfPageTokens;
 }
 
