@@ -189,9 +189,8 @@ export class ChatRepository {
            status = excluded.status, started_at = excluded.started_at, duration_ms = excluded.duration_ms, extra = excluded.extra`,
       ),
       allMessages: p('SELECT * FROM messages WHERE chat_id = ? ORDER BY seq'),
-      toolCallsInRange: p(
-        'SELECT t.* FROM tool_calls t JOIN messages m ON m.id = t.message_id WHERE m.chat_id = ? AND m.seq BETWEEN ? AND ? ORDER BY t.position',
-      ),
+      // By message id: a page of a branch can span a wide range of seqs (other branches' messages in between).
+      toolCallsOf: p('SELECT t.* FROM json_each(?) j CROSS JOIN tool_calls t ON t.message_id = j.value ORDER BY t.position'),
       seqOf: p('SELECT seq FROM messages WHERE id = ?'),
       interrupted: p("SELECT * FROM messages WHERE status = 'streaming'"),
     };
@@ -345,9 +344,8 @@ export class ChatRepository {
 
   private withToolCalls(chatId: string, rows: Row[]): ChatMessage[] {
     if (rows.length === 0) return [];
-    const seqs = rows.map((r) => num(r, 'seq'));
     const calls = new Map<string, ToolCallBlock>();
-    for (const row of this.stmt('toolCallsInRange').all(chatId, Math.min(...seqs), Math.max(...seqs)) as Row[]) {
+    for (const row of this.stmt('toolCallsOf').all(JSON.stringify(rows.map((r) => text(r, 'id')))) as Row[]) {
       calls.set(`${text(row, 'message_id')}\u0000${text(row, 'id')}`, toToolCall(row));
     }
     return rows.map((row) => toMessage(row, calls));
