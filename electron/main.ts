@@ -1,5 +1,5 @@
 /** Electron composition root: app lifecycle, the locked-down window, and the host core wired to IPC. */
-import { app, BrowserWindow, dialog, Menu, ipcMain, protocol, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, Notification, ipcMain, protocol, safeStorage, session, shell } from 'electron';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHost, type Host } from './host/createHost.ts';
@@ -17,6 +17,7 @@ import { isPermissionGranted } from './desktop/permissions.ts';
 import { createQuitCoordinator } from './desktop/quitCoordinator.ts';
 import type { TrustedPage } from './desktop/senderCheck.ts';
 import { BundleOpener, bundlePathsIn } from './desktop/bundleOpener.ts';
+import { electronNotifier, watchAttention } from './desktop/attentionNotifications.ts';
 import { folderPicker } from './desktop/folderPicker.ts';
 
 // Before `ready`: app:// must be a privileged scheme, and every renderer sandboxed whatever its options say.
@@ -119,6 +120,21 @@ async function main(): Promise<void> {
   host.then(
     (running) => running.start().catch((cause: unknown) => logger.error('host: starting servers failed', { cause: String(cause) })),
     () => {}, // Reported by the bridge, which answers every call with the failure.
+  );
+
+  // Decisions waiting while the window is in the background: an OS notification whose click opens the chat.
+  host.then(
+    (running) =>
+      watchAttention({
+        subscribe: (listener) => running.events.subscribe(listener),
+        isFocused: () => mainWindow?.isFocused() === true,
+        notify: electronNotifier(Notification),
+        open: (target) => {
+          showWindow();
+          sendHostEvent(mainWindow?.webContents, 'app.command', { command: 'open_chat', ...target });
+        },
+      }),
+    () => {},
   );
 
   const command = (name: 'new_chat' | 'open_settings') => {

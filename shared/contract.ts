@@ -293,8 +293,11 @@ export interface HostEvents {
   /** The sampling requests waiting for the user (2025-era servers asking the app's model). */
   'sampling.changed': PendingSampling[];
   'settings.changed': SettingsView;
-  /** A command from the desktop app's menu (New Chat, Settings); never sent in web mode. */
-  'app.command': { command: 'new_chat' | 'open_settings' };
+  /**
+   * A command from the desktop app's menu (New Chat, Settings) or from a click on its OS notification of a waiting
+   * decision (open_chat: the chat, or Servers without one; the approval card is focused); never sent in web mode.
+   */
+  'app.command': { command: 'new_chat' | 'open_settings' } | { command: 'open_chat'; chatId?: string; approvalId?: string };
   /** The desktop app was asked to open a .mcpb file (file association, dock drop); never sent in web mode. */
   'bundles.opened': { path: string };
 }

@@ -9,6 +9,7 @@ import { ChatView } from './features/chat/ChatView.tsx';
 import { ApprovalLayer } from './features/attention/ApprovalLayer.tsx';
 import { AttentionHost } from './features/attention/AttentionHost.tsx';
 import { SkipLink } from './features/attention/SkipLink.tsx';
+import { openFromNotification } from './features/attention/openItem.ts';
 import { useSidebarCollapse } from './features/sidebar/useSidebarCollapse.ts';
 import { ElicitationHost } from './features/elicitation/ElicitationHost.tsx';
 import { SamplingDock } from './features/sampling/SamplingCards.tsx';
@@ -39,8 +40,9 @@ function useShortcuts(): void {
       }
     };
     window.addEventListener('keydown', onKey);
-    const off = getBridge().on('app.command', ({ command }) => {
-      if (command === 'new_chat') newChat();
+    const off = getBridge().on('app.command', (payload) => {
+      if (payload.command === 'new_chat') newChat();
+      else if (payload.command === 'open_chat') openFromNotification(payload, navigate);
       else navigate({ view: 'settings' });
     });
     return () => {

@@ -10,3 +10,10 @@ export function openItem(item: PendingItem, navigate: (route: Route) => void): v
   // After React has rendered the new view: the card shown before the move may be about to go.
   if (item.kind === 'approval') window.setTimeout(() => focusApprovalSoon(item.id), 0);
 }
+
+/** The desktop app's notification was clicked: its chat (focusing the approval), or Servers for a request without one. */
+export function openFromNotification(target: { chatId?: string; approvalId?: string }, navigate: (route: Route) => void): void {
+  navigate(target.chatId ? { view: 'chat', chatId: target.chatId } : { view: 'servers' });
+  const approvalId = target.approvalId;
+  if (approvalId) window.setTimeout(() => focusApprovalSoon(approvalId), 0);
+}
