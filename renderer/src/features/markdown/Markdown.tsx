@@ -1,5 +1,5 @@
 /** Renders chat Markdown (GFM, highlighted code with copy, KaTeX math), re-rendering only the chunk that changed while streaming. */
-import { memo, useMemo, useRef } from 'react';
+import { Children, isValidElement, memo, useMemo, useRef } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import rehypeHighlight from 'rehype-highlight';
@@ -34,6 +34,19 @@ const components: Components = {
       <table {...rest}>{children}</table>
     </div>
   ),
+  // A GFM task item's checkbox is named by its own text: the item's words up to a nested list go inside a <label>.
+  li: ({ node: _node, className, children, ...rest }) => {
+    if (!className?.includes('task-list-item')) return <li className={className} {...rest}>{children}</li>;
+    const parts = Children.toArray(children);
+    const nested = parts.findIndex((part) => isValidElement(part) && (part.type === 'ul' || part.type === 'ol'));
+    const own = nested === -1 ? parts : parts.slice(0, nested);
+    return (
+      <li className={className} {...rest}>
+        <label className="md-task-label">{own}</label>
+        {nested === -1 ? null : parts.slice(nested)}
+      </li>
+    );
+  },
   // Remote images in model output are not loaded: fetching them could leak what the chat says to a third party.
   img: ({ src, alt }) => (
     <a className="md-image-link" href={typeof src === 'string' ? src : undefined} target="_blank" rel="noopener noreferrer">

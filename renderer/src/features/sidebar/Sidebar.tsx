@@ -14,6 +14,9 @@ import { ChatListItem } from './ChatListItem.tsx';
 import { groupChats } from './groupChats.ts';
 import { ServersSummary } from './ServersSummary.tsx';
 import { useChatSearch } from './useChatSearch.ts';
+import { useSearchSnippets } from '../chat/find/useSearchSnippets.ts';
+import { SearchSnippetLine } from '../chat/find/SearchSnippetLine.tsx';
+import { useFindStore } from '../chat/find/findStore.ts';
 import { useNewChat } from './useNewChat.ts';
 import { modKey } from './modKey.ts';
 import './sidebar.css';
@@ -42,6 +45,12 @@ function FullSidebar() {
   const newChat = useNewChat();
   const [query, setQuery] = useState('');
   const { results, searching } = useChatSearch(chats, query);
+  const snippets = useSearchSnippets(query, searching ? [] : results.map((c) => c.id));
+  // Opened from a search: the chat's find bar opens on the query and shows its newest match.
+  const openFound = (id: string): void => {
+    if (query.trim()) useFindStore.getState().open(id, query.trim());
+    navigate({ view: 'chat', chatId: id });
+  };
   const groups = useMemo(() => groupChats(results), [results]);
 
   return (
@@ -89,24 +98,30 @@ function FullSidebar() {
         ) : null}
       </div>
 
-      <div className="sb-chats" role="list" aria-label={t('chats')} aria-busy={searching}>
+      {/* One list per date group, named by its heading: a screen reader hears "Today, list, 3 items". */}
+      <section className="sb-chats" aria-label={t('chats')} aria-busy={searching}>
         {groups.length === 0 ? (
           <p className="sb-none">{query.trim() ? t('noMatches') : t('noChats')}</p>
         ) : (
           groups.map((group) => (
-            <section key={group.key} className="sb-group" aria-label={t(`group.${group.key}`)}>
-              <h3 className="sb-group-title">{t(`group.${group.key}`)}</h3>
-              {group.chats.map((chat) => (
-                <div role="listitem" key={chat.id}>
-                  <ChatListItem
-                    chat={chat}
-                    active={view === 'chat' && chatId === chat.id}
-                    waiting={waitingByChat.get(chat.id) ?? 0}
-                    onOpen={(id) => navigate({ view: 'chat', chatId: id })}
-                  />
-                </div>
-              ))}
-            </section>
+            <div key={group.key} className="sb-group">
+              <h3 className="sb-group-title" id={`sb-group-${group.key}`}>
+                {t(`group.${group.key}`)}
+              </h3>
+              <ul className="sb-group-list" aria-labelledby={`sb-group-${group.key}`}>
+                {group.chats.map((chat) => (
+                  <li key={chat.id}>
+                    <ChatListItem
+                      chat={chat}
+                      active={view === 'chat' && chatId === chat.id}
+                      waiting={waitingByChat.get(chat.id) ?? 0}
+                      onOpen={openFound}
+                    />
+                  {snippets[chat.id] && <SearchSnippetLine snippet={snippets[chat.id]!} />}
+                  </li>
+                ))}
+              </ul>
+            </div>
           ))
         )}
         {hasMoreChats && !query.trim() ? (
@@ -114,7 +129,7 @@ function FullSidebar() {
             {t('olderChats')}
           </button>
         ) : null}
-      </div>
+      </section>
 
       <div className="sb-footer">
         <button

@@ -211,8 +211,9 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
           value={text}
           placeholder={t('composer.placeholder')}
           aria-label={t('composer.label')}
+          // A textarea keeps its textbox role, which takes no aria-expanded: the open prompt list is announced through
+          // aria-controls and aria-activedescendant instead (axe: aria-allowed-attr).
           aria-autocomplete="list"
-          aria-expanded={picker.open}
           {...(picker.open ? { 'aria-controls': 'chat-prompt-list', 'aria-activedescendant': `chat-prompt-${picker.highlight}` } : {})}
           onChange={(e) => update(e.target.value)}
           onKeyDown={onKeyDown}

@@ -41,7 +41,7 @@ export function ChatCost({ chatId, generating, refreshKey }: { chatId: string; g
       <Tooltip.Trigger asChild>
         <button type="button" className="chat-cost" data-testid="chat-cost" aria-label={t('chat.label', { cost: money, tokens: count })}>
           <Coins size={14} aria-hidden />
-          <span className="chat-cost-value">{money}</span>
+          <span className="chat-cost-value">{money}</span>{' '}
           <span className="chat-cost-tokens">{t('chat.tokens', { tokens: count })}</span>
         </button>
       </Tooltip.Trigger>

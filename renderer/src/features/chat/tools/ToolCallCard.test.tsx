@@ -137,10 +137,43 @@ describe('ToolCallCard', () => {
     expect(document.querySelector('.tool-result-structured pre')?.textContent).toBe('{\n  "temperature": 21.5\n}');
   });
 
-  it('error: open by itself, with the error message', () => {
-    render(<ToolCallCard block={call({ status: 'error', error: { code: 'timeout', message: 'Tool call timed out after 60 s' } })} />);
+  it('error in a finished turn: one line (server / tool, status), opened by a keyboard-reachable button', async () => {
+    render(<ToolCallCard block={call({ status: 'error', durationMs: 800, error: { code: 'timeout', message: 'Tool call timed out after 60 s' } })} />);
     expect(statusText()).toBe('Error');
+    expect(screen.queryByRole('alert')).toBeNull();
+    const head = screen.getByRole('button', { expanded: false });
+    head.focus();
+    await userEvent.setup().keyboard('{Enter}');
+    expect(head.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('alert').textContent).toContain('Tool call timed out after 60 s');
+  });
+
+  it('error: says the message once, folds the detail, and points to the server for a server-side failure', () => {
+    const error = {
+      code: 'process_exited' as const,
+      message: 'The server stopped before answering.',
+      text: { code: 'request.stopped' as const },
+      detail: 'JSON-RPC code -32000',
+    };
+    render(<ToolCallCard defaultOpen block={call({ status: 'error', error })} />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent?.split('The server stopped before answering.').length).toBe(2);
+    expect(alert.textContent).not.toContain('The call failed');
+    expect(alert.querySelector('details')?.open).toBe(false);
+    expect(alert.querySelector('details summary')?.textContent).toBe('Details');
+    expect(screen.getByRole('button', { name: /Open everything in Servers/ })).toBeTruthy();
+  });
+
+  it('shows structured content once when a text item already carries the same JSON', () => {
+    const structured = { temperature: 21.5, conditions: 'sunny' };
+    render(
+      <ToolCallCard
+        defaultOpen
+        block={call({ result: { content: [{ type: 'text', text: JSON.stringify({ conditions: 'sunny', temperature: 21.5 }) }], structuredContent: structured, isError: false } })}
+      />,
+    );
+    expect(screen.queryByText('Structured result')).toBeNull();
+    expect(document.querySelectorAll('.tool-result-text')).toHaveLength(1);
   });
 
   it('a result flagged isError reads as an error', () => {
@@ -153,6 +186,8 @@ describe('ToolCallCard', () => {
     render(<ToolCallCard defaultOpen block={call({ status: 'denied', error: { code: 'tool_denied', message: 'The user declined' } })} />);
     expect(statusText()).toBe('Denied');
     expect(screen.getByText('Not run: you denied this call')).toBeTruthy();
+    // The title says it; the host's sentence would say the same again.
+    expect(screen.queryByText('The user declined')).toBeNull();
     cleanup();
     render(<ToolCallCard defaultOpen block={call({ status: 'cancelled', error: { code: 'cancelled', message: 'Stopped by the user' } })} />);
     expect(statusText()).toBe('Cancelled');

@@ -134,9 +134,35 @@ function FullResultNote({ toolCallId, full }: { toolCallId: string; full: FullTo
   );
 }
 
-/** The whole result: every content item in order, then structured content when present; a cut result says so and offers the full one. */
+/** Deep equality of two JSON values (object keys in any order). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  return keys.length === Object.keys(right).length && keys.every((key) => key in right && sameJson(left[key], right[key]));
+}
+
+/** True when a text item already says the structured content (servers send both, as the MCP spec advises). */
+function structuredInText(result: ToolResult): boolean {
+  return result.content.some((item) => {
+    if (item.type !== 'text') return false;
+    try {
+      return sameJson(JSON.parse(item.text), result.structuredContent);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The whole result: every content item in order, then structured content when present and not already shown as text;
+ * a cut result says so and offers the full one.
+ */
 export function ToolResultView({ result, toolCallId, full }: { result: ToolResult; toolCallId?: string; full?: FullToolResult }) {
   const { t } = useTranslation('chat');
+  const showStructured = result.structuredContent !== undefined && !structuredInText(result);
   return (
     <div className="tool-result-items">
       {full && toolCallId !== undefined && <FullResultNote toolCallId={toolCallId} full={full} />}
@@ -144,7 +170,7 @@ export function ToolResultView({ result, toolCallId, full }: { result: ToolResul
         <ContentItem key={i} item={item} />
       ))}
       {result.content.length === 0 && result.structuredContent === undefined && <p className="tool-result-note">{t('tool.result.empty')}</p>}
-      {result.structuredContent !== undefined && (
+      {showStructured && (
         <div className="tool-result-structured">
           <div className="tool-section-label">{t('tool.result.structured')}</div>
           <pre className="tool-result-text">{prettyJson(result.structuredContent)}</pre>
