@@ -99,7 +99,7 @@ function CopyButton({ message }: { message: ChatMessage }) {
 /** What a message row needs besides the message. */
 interface MessageItemProps {
   message: ChatMessage;
-  /** Marks the current turn (its tool cards are open while it runs, one line each once it has finished). */
+  /** Marks the current turn (its tool cards start open; earlier turns' cards are one line each). */
   latest: boolean;
   /** Follows another assistant message. */
   continued?: boolean;
@@ -158,7 +158,7 @@ export const MessageItem = memo(function MessageItem({ message, latest, continue
       </div>
       <div className="chat-msg-body">
         {message.blocks.map((block, i) => (
-          <Block key={i} block={block} message={message} latest={latest && busy} last={i === message.blocks.length - 1} />
+          <Block key={i} block={block} message={message} latest={latest} last={i === message.blocks.length - 1} />
         ))}
         {message.status === 'streaming' && empty && (
           <div className="chat-typing" role="status" aria-label={t('message.generating')}>

@@ -96,7 +96,7 @@ const SERVER_SIDE = new Set(['process_exited', 'connect_failed', 'server_not_rea
 
 /**
  * One tool call, collapsible. Opens by itself while it needs the user (approval, input streaming, running); the cards
- * of the current turn start open; once the turn has finished, each is one line (server / tool, status, duration).
+ * of the latest turn start open; those of earlier turns, failed ones too, are one line (server / tool, status, duration).
  */
 export function ToolCallCard({ block, approval, onAnswerApproval, defaultOpen = false }: ToolCallCardProps) {
   const { t, i18n } = useTranslation('chat');
