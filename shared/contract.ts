@@ -16,6 +16,7 @@ import {
   type ResourceInfo,
   type ResourceTemplateInfo,
   type ServerView,
+  type ServersDelta,
   type TestConnectionReport,
   type ToolSchemas,
   type ToolResult,
@@ -281,7 +282,8 @@ export type CallResult<K extends CallName> = CallResults[K];
 
 /** Payload of every event the host pushes. `*.changed` events replace the renderer's mirror whole. */
 export interface HostEvents {
-  'servers.changed': ServerView[];
+  /** Per-server changes (decision 009): the views that changed and the ids in order; 'servers.list' gives the whole list. */
+  'servers.changed': ServersDelta;
   /** Per-server changes (summaries without schemas), at most one push per tick; 'tools.list' gives the whole list. */
   'tools.changed': ToolsDelta;
   'server.log': LogLine;

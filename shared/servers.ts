@@ -115,6 +115,22 @@ export interface ServerToolsDelta {
   remove: string[];
 }
 
+/**
+ * Payload of 'servers.changed': the views that changed since the last push, and every server id in list order (an id
+ * missing from it was removed). The full list comes from 'servers.list' (first load, reconnect).
+ */
+export interface ServersDelta {
+  changed: ServerView[];
+  order: string[];
+}
+
+/** The list after a 'servers.changed' delta: unchanged views are kept as the same objects (nothing to re-render). */
+export function applyServersDelta(current: readonly ServerView[], delta: ServersDelta): ServerView[] {
+  const byId = new Map(current.map((view) => [view.id, view]));
+  for (const view of delta.changed) byId.set(view.id, view);
+  return delta.order.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** Payload of 'tools.changed': only the servers whose tools changed since the last push. */
 export interface ToolsDelta {
   servers: ServerToolsDelta[];

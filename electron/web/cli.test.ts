@@ -62,9 +62,9 @@ describe('npm run web', () => {
       const answers = new Map<number, (value: Record<string, unknown>) => void>();
       const statuses: string[] = [];
       ws.on('message', (data) => {
-        const message = JSON.parse(frameText(data)) as { id?: number; event?: string; payload?: { id: string; status: { state: string } }[] };
+        const message = JSON.parse(frameText(data)) as { id?: number; event?: string; payload?: { changed: { id: string; status: { state: string } }[] } };
         if (message.id !== undefined) answers.get(message.id)?.(message);
-        if (message.event === 'servers.changed') for (const s of message.payload ?? []) statuses.push(`${s.id}:${s.status.state}`);
+        if (message.event === 'servers.changed') for (const s of message.payload?.changed ?? []) statuses.push(`${s.id}:${s.status.state}`);
       });
       const call = (id: number, name: string, params: unknown) =>
         new Promise<Record<string, unknown>>((resolve) => {

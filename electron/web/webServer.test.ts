@@ -132,8 +132,8 @@ describe('web mode server', () => {
       ws.send(JSON.stringify({ id: 3, call: 'servers.remove', params: { id: '' } }));
       expect(await nextMessage(ws)).toMatchObject({ id: 3, result: { ok: false, error: { code: 'invalid_params' } } });
       const pushed = nextMessage(ws);
-      events.emit('servers.changed', []);
-      expect(await pushed).toEqual({ event: 'servers.changed', payload: [] });
+      events.emit('servers.changed', { changed: [], order: [] });
+      expect(await pushed).toEqual({ event: 'servers.changed', payload: { changed: [], order: [] } });
     } finally {
       ws.close();
     }

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HostEvents } from '../../shared/contract.ts';
-import type { ServerStatus } from '../../shared/servers.ts';
+import { applyServersDelta, type ServerStatus, type ServerView } from '../../shared/servers.ts';
 import { silentLogger } from '../../electron/host/environment.ts';
 import { HostEventHub } from '../../electron/host/events.ts';
 import { createMcpModule } from '../../electron/host/mcp/mcpModule.ts';
@@ -36,14 +36,15 @@ async function waitForStatus(module: McpModule, id: string, state: ServerStatus[
 }
 
 /** A module with one remote server added and waiting for sign-in; `pushed` records every servers.changed. */
-async function awaitingSignIn(): Promise<{ fixture: OAuthFixture; module: McpModule; pushed: HostEvents['servers.changed'][] }> {
+async function awaitingSignIn(): Promise<{ fixture: OAuthFixture; module: McpModule; pushed: ServerView[][] }> {
   const fixture = await startOAuthFixture();
   const data = await tempDataDir();
   cleanups.push(() => fixture.close(), data.remove);
   const hub = new HostEventHub();
-  const pushed: HostEvents['servers.changed'][] = [];
+  // The list as the window holds it after each pushed delta.
+  const pushed: ServerView[][] = [];
   hub.subscribe((name, payload) => {
-    if (name === 'servers.changed') pushed.push(payload as HostEvents['servers.changed']);
+    if (name === 'servers.changed') pushed.push(applyServersDelta(pushed.at(-1) ?? [], payload as HostEvents['servers.changed']));
   });
   const module = await createMcpModule({
     env: { mode: 'web', dataDir: data.dir, secrets: new FileSecretStore(`${data.dir}/secrets.json`), logger: silentLogger, openExternal: () => Promise.resolve(), version: 'test' },
@@ -58,7 +59,7 @@ async function awaitingSignIn(): Promise<{ fixture: OAuthFixture; module: McpMod
 }
 
 /** A module with one remote server, signed in through servers.signIn and the headless browser step. */
-async function signedIn(): Promise<{ fixture: OAuthFixture; module: McpModule; pushed: HostEvents['servers.changed'][] }> {
+async function signedIn(): Promise<{ fixture: OAuthFixture; module: McpModule; pushed: ServerView[][] }> {
   const opened = await awaitingSignIn();
   await signInThroughBrowser(opened.module);
   await waitForStatus(opened.module, 'remote', 'ready');
@@ -123,7 +124,7 @@ describe('sign-in required mid-session', () => {
     back.searchParams.set('iss', fixture.issuer);
     await (await fetch(back)).text();
 
-    const declined = (view: HostEvents['servers.changed'] | undefined) => view?.find((server) => server.id === 'remote')?.status;
+    const declined = (view: ServerView[] | undefined) => view?.find((server) => server.id === 'remote')?.status;
     await expect.poll(() => declined(pushed.at(-1))).toMatchObject({ state: 'auth_required', message: expect.stringContaining('declined') as unknown });
     expect(await statusOf(module, 'remote')).toMatchObject({ state: 'auth_required', message: expect.stringContaining('declined') as unknown });
     expect(fixture.auth.counters.codeExchanges).toBe(0);

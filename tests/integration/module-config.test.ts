@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ServerView } from '../../shared/servers.ts';
+import type { ServersDelta } from '../../shared/servers.ts';
 import { everything, listServers, memory, moduleLifecycle, readServersFile, waitForReadyAgain, waitForState } from './module-harness.ts';
 
 describe('MCP module with real servers: configuration and import', () => {
@@ -40,7 +40,8 @@ describe('MCP module with real servers: configuration and import', () => {
     expect((await readServersFile(dataDir())).mcpServers.broken).toMatchObject({ note: 'keep me', args: everything().args });
     const transitions = events
       .filter((event) => event.name === 'servers.changed')
-      .map((event) => (event.payload as ServerView[]).find((view) => view.id === 'broken')?.status.state);
+      // Deltas: a push names the server only when its view changed.
+      .flatMap((event) => (event.payload as ServersDelta).changed.find((view) => view.id === 'broken')?.status.state ?? []);
     expect(transitions).toContain('invalid');
     expect(transitions.at(-1)).toBe('ready');
   });

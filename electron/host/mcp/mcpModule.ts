@@ -21,6 +21,7 @@ import { createToolRegistry } from './registry.ts';
 import { ServersFile, emptyDocument, withEntries, type ServersDocument } from './serversFile.ts';
 import { lenientConfig, patchToolSettings, replaceEntry, toManagedServers } from './serversFileEntries.ts';
 import { maskConfig } from './serversFileMask.ts';
+import { createServersDeltaTracker } from './serversDelta.ts';
 import type { ManagedServer, McpServerManager } from './types.ts';
 
 /** What the module needs; `createManager` lets unit tests put a fake manager behind the real wiring. */
@@ -58,6 +59,8 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
   let started = false;
   let stopped = false;
   let viewsPending = false;
+  // 'servers.changed' carries only the servers whose view changed since the last push (decision 009).
+  const serversDelta = createServersDeltaTracker();
   const readyIds = new Set<string>();
   const createdAt = Date.now();
 
@@ -112,7 +115,8 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
     viewsPending = true;
     queueMicrotask(() => {
       viewsPending = false;
-      if (!stopped) events.emit('servers.changed', views());
+      const delta = stopped ? undefined : serversDelta.next(views());
+      if (delta) events.emit('servers.changed', delta);
     });
   };
 

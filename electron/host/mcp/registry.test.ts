@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { err, ok, type Result } from '../../../shared/errors.ts';
 import type { ServerConfig, ToolSettings } from '../../../shared/serverConfig.ts';
-import type { ExposedTool, ServerStatus, ToolResult } from '../../../shared/servers.ts';
+import type { ServerStatus, ToolResult, ToolsDelta, ToolSummary } from '../../../shared/servers.ts';
 import { TOOL_NAME_PATTERN } from '../../../shared/toolNames.ts';
 import type { ToolCallOptions } from '../ports.ts';
 import { createToolRegistry, type ToolRegistry } from './registry.ts';
@@ -46,17 +46,24 @@ class FakeSettings {
   };
 }
 
+/** The tool as the window last saw it: the latest summary of it in the pushed deltas (pushed on the next turn). */
+async function latestShown(deltas: readonly ToolsDelta[], toolName: string): Promise<ToolSummary | undefined> {
+  await new Promise((resolve) => setImmediate(resolve));
+  return deltas.flatMap((delta) => delta.servers.flatMap((server) => server.upsert)).filter((tool) => tool.toolName === toolName).at(-1);
+}
+
 describe('tool registry', () => {
+  const shownAs = (toolName: string) => latestShown(deltas, toolName);
   let manager: FakeManager;
   let settings: FakeSettings;
   let registry: ToolRegistry;
-  let uiEvents: ExposedTool[][];
+  let deltas: ToolsDelta[];
 
   beforeEach(() => {
     manager = new FakeManager();
     settings = new FakeSettings();
-    uiEvents = [];
-    registry = createToolRegistry({ manager, settings, onToolsChanged: (tools) => uiEvents.push(tools) });
+    deltas = [];
+    registry = createToolRegistry({ manager, settings, onToolsDelta: (delta) => deltas.push(delta) });
     for (const id of ['everything', 'memory']) {
       settings.configs.set(id, { command: 'node' });
       manager.statuses.set(id, ready);
@@ -220,7 +227,7 @@ describe('tool registry', () => {
       ['everything__add', 'everything__echo', 'memory__delete_entities', 'memory__read_graph'],
       ['everything__echo', 'memory__delete_entities', 'memory__read_graph'],
     ]);
-    expect(uiEvents.at(-1)?.find((t) => t.toolName === 'add')?.enabled).toBe(false);
+    expect((await shownAs('add'))?.enabled).toBe(false);
   });
 
   it('routes resource reads and refuses unknown servers', async () => {

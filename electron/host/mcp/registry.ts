@@ -28,11 +28,6 @@ export interface RegistrySettings {
 export interface RegistryDeps {
   manager: Pick<McpServerManager, 'callTool' | 'readResource' | 'status'>;
   settings: RegistrySettings;
-  /**
-   * Called at once with the full list (disabled tools included) whenever it changes. O(all tools) per change:
-   * for tests and small embedders; the window gets `onToolsDelta`.
-   */
-  onToolsChanged?: (tools: ExposedTool[]) => void;
   /** Called at most once per tick with the tools that changed, per server, without schemas: the UI mirror. */
   onToolsDelta?: (delta: ToolsDelta) => void;
 }
@@ -82,7 +77,6 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   const byName = new Map<string, ExposedTool>();
   const batcher = deps.onToolsDelta ? createToolsDeltaBatcher(deps.onToolsDelta) : undefined;
   let allCache: ExposedTool[] | undefined;
-  let uiChanged = false;
   let enabledChanged = false;
   // Fingerprints are computed once per catalog tool object (a catalog is replaced whole on each refresh).
   const fingerprints = new WeakMap<ServerTool, string>();
@@ -134,10 +128,7 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
     }
     if (catalog || knownNames.has(serverId)) entries.set(serverId, next);
     else entries.delete(serverId);
-    if (changed) {
-      uiChanged = true;
-      allCache = undefined;
-    }
+    if (changed) allCache = undefined;
     const hasTools = next.tools.size > 0 || (old?.tools.size ?? 0) > 0;
     if (hasTools && (changed ? next.active || old?.active === true : next.active !== (old?.active ?? false))) enabledChanged = true;
   };
@@ -158,10 +149,6 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   };
 
   const notify = () => {
-    if (uiChanged) {
-      uiChanged = false;
-      deps.onToolsChanged?.(listAll());
-    }
     if (!enabledChanged) return;
     enabledChanged = false;
     if (listeners.size === 0) return;

@@ -4,7 +4,7 @@ import type { Bridge, CallName, CallParams, CallResult } from '../../../shared/c
 import { err, type Result } from '../../../shared/errors.ts';
 import type { ApprovalPolicy, ServerConfig } from '../../../shared/serverConfig.ts';
 import { ownValue } from '../../../shared/ownRecord.ts';
-import type { ImportDecision, LogLine, ServerView, ToolSchemas, ToolSummary } from '../../../shared/servers.ts';
+import { applyServersDelta, type ImportDecision, type LogLine, type ServerView, type ToolSchemas, type ToolSummary } from '../../../shared/servers.ts';
 import { applyToolsDelta, groupTools, type ToolsByServer } from './toolsDelta.ts';
 import type { StoreState } from './index.ts';
 
@@ -82,7 +82,8 @@ export const createServersSlice: StateCreator<StoreState, [], [], ServersSlice> 
 
     bindServers(next) {
       bridge = next;
-      const offServers = next.on('servers.changed', (servers) => set({ servers, serversLoaded: true, serversError: undefined }));
+      // A delta: the servers that changed and the ids in order (unchanged views keep their objects, so their cards do not render again).
+      const offServers = next.on('servers.changed', (delta) => set((s) => ({ servers: applyServersDelta(s.servers, delta) })));
       const offTools = next.on('tools.changed', (delta) => set((s) => ({ toolsByServer: applyToolsDelta(s.toolsByServer, delta) })));
       const offLog = next.on('server.log', (line) =>
         set((s) => ({ logs: { ...s.logs, [line.serverId]: mergeLogs(ownValue(s.logs, line.serverId) ?? [], [line]) } })),

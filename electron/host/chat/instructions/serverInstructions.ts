@@ -3,7 +3,7 @@
  * system prompt: one entry per enabled, ready server, ordered by server id so the prompt prefix stays cacheable; each
  * entry is capped, the whole section too, and hidden characters are made visible (a server controls this text).
  */
-import type { ServerView } from '../../../../shared/servers.ts';
+import { applyServersDelta, type ServerView } from '../../../../shared/servers.ts';
 import type { Settings } from '../../../../shared/settings.ts';
 import { revealInvisible } from '../../../../shared/visibleText.ts';
 import type { HostEvents } from '../../../../shared/contract.ts';
@@ -74,7 +74,7 @@ export function withServerInstructions(settings: Settings, entries: readonly Ser
 export function trackServerInstructions(events: HostEventHub): () => ServerInstructions[] {
   let views: readonly ServerView[] = [];
   events.subscribe((event, payload) => {
-    if (event === 'servers.changed') views = payload as HostEvents['servers.changed'];
+    if (event === 'servers.changed') views = applyServersDelta(views, payload as HostEvents['servers.changed']);
   });
   return () => instructionsOf(views);
 }

@@ -92,7 +92,7 @@ describe('sign-in on a server card', () => {
     const { user, emit } = setup(view(signInRequired), { 'servers.signIn': () => ok({ authorizationUrl }) });
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
     await screen.findByTestId('sign-in-url');
-    act(() => emit('servers.changed', [view(ready)]));
+    act(() => emit('servers.changed', { changed: [view(ready)], order: [view(ready).id] }));
     expect(screen.getByTestId('status-badge').getAttribute('data-state')).toBe('ready');
     expect(screen.queryByTestId('sign-in-panel')).toBeNull();
     expect(screen.getByText('3 tools')).toBeTruthy();
@@ -171,7 +171,7 @@ describe('sign-out from a server card', () => {
     expect(await screen.findByText(/Waiting for you to finish in the browser/)).toBeTruthy();
 
     const failed = 'Sign in required. The last sign-in did not complete: the authorization server said access_denied';
-    act(() => emit('servers.changed', [view({ state: 'auth_required', message: failed })]));
+    act(() => emit('servers.changed', { changed: [view({ state: 'auth_required', message: failed })], order: [view({ state: 'auth_required', message: failed }).id] }));
     expect(await screen.findByText(/access_denied/)).toBeTruthy();
     expect(screen.queryByText(/Waiting for you to finish in the browser/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
