@@ -28,7 +28,7 @@ import type { FolderListing, FolderPickerKind } from './folders.ts';
 import type { ApprovalDecision, ChatPage, ChatRunState, ChatStreamEvent, ChatSummary, ContextUsage, PendingApproval, ToolPlanSummary } from './chat.ts';
 import { elicitationAnswerSchema, type PendingElicitation } from './elicitation.ts';
 import { samplingAnswerSchema, type PendingSampling } from './sampling.ts';
-import type { FindResult } from './find.ts';
+import type { FindResult, SearchSnippet } from './find.ts';
 import type { ModelUsage } from './pricing/modelPrices.ts';
 import { settingsSchema, toolScopeSchema, type ModelInfo, type SettingsView } from './settings.ts';
 import type { CatalogListing } from './catalog/catalog.ts';
@@ -87,6 +87,8 @@ export const callSchemas = {
   'chats.find': z.object({ chatId: z.string().min(1), query: z.string().min(1).max(500) }),
   /** A chat's token usage per model, for its estimated cost. */
   'chats.usage': chatId,
+  /** For the sidebar's search results: an excerpt around each chat's newest match (text or tool call). */
+  'chats.snippets': z.object({ query: z.string().min(1).max(500), chatIds: z.array(z.string().min(1)).max(200) }),
   /** What a chat's next request sends as tools (count, estimated tokens), under its scope or the one given. */
   'chats.toolPlan': z.object({ chatId: z.string().min(1).optional(), scope: toolScopeSchema.optional() }),
   'chat.send': z.object({
@@ -233,6 +235,7 @@ export interface CallResults {
   'chats.toolPlan': ToolPlanSummary;
   'chats.find': FindResult;
   'chats.usage': ModelUsage[];
+  'chats.snippets': Record<string, SearchSnippet>;
   'chat.send': { messageId: string };
   'attachments.add': AttachmentInfo & { thumbnail?: string };
   'attachments.discard': null;

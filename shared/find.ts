@@ -61,3 +61,28 @@ export function countMatches(text: string, query: string, limit = FIND_MATCH_LIM
   for (let at = haystack.indexOf(needle); at !== -1 && count < limit; at = haystack.indexOf(needle, at + needle.length)) count++;
   return count;
 }
+
+/** Where a chat matched a sidebar search: a short excerpt around the newest match and the message it is in. */
+export interface SearchSnippet {
+  messageId: string;
+  /** The excerpt, with '…' where it was cut. */
+  text: string;
+  /** Where in the excerpt the match starts and how long it is, for highlighting. */
+  matchStart: number;
+  matchLength: number;
+  /** True when the match is in a tool call (arguments or result), not the message's text. */
+  inTool: boolean;
+}
+
+/** An excerpt of `text` around the first case-insensitive match of `query`; undefined when there is none. */
+export function excerpt(text: string, query: string, before = 30, after = 60): Omit<SearchSnippet, 'messageId' | 'inTool'> | undefined {
+  const at = text.toLowerCase().indexOf(query.toLowerCase());
+  if (at === -1 || !query) return undefined;
+  const start = Math.max(0, at - before);
+  const end = Math.min(text.length, at + query.length + after);
+  const head = start > 0 ? '…' : '';
+  const body = text.slice(start, end).replace(/\s+/g, ' ');
+  // Whitespace runs before the match collapse too: find the match again in the cleaned text.
+  const cleanedAt = body.toLowerCase().indexOf(query.toLowerCase().replace(/\s+/g, ' '));
+  return { text: `${head}${body}${end < text.length ? '…' : ''}`, matchStart: head.length + Math.max(0, cleanedAt), matchLength: query.length };
+}

@@ -73,7 +73,7 @@ export type McpCalls = Pick<
 export type ChatCalls = Pick<
   HostApi,
   | 'chats.list' | 'chats.create' | 'chats.get' | 'chats.rename' | 'chats.delete' | 'chats.export' | 'chats.toolResult' | 'chats.setToolScope' | 'chats.toolPlan'
-  | 'chats.find' | 'chats.usage'
+  | 'chats.find' | 'chats.usage' | 'chats.snippets'
   | 'chat.send' | 'chat.stop' | 'chat.retry' | 'chat.continue' | 'chat.state' | 'chat.context'
   | 'chat.edit' | 'chat.regenerate' | 'chats.switchBranch' | 'chats.deleteMessage'
   | 'attachments.add' | 'attachments.discard' | 'attachments.thumbnail'

@@ -2,7 +2,8 @@
  * Find in a chat end to end: in a 1,000-message chat of which only the newest page is loaded, Ctrl+F finds a word that
  * is only inside a tool result far up the chat (found by the host, its page loaded on the way), scrolls the
  * virtualized list to it, opens its tool card and highlights it; Enter and Shift+Enter step between matches in
- * loaded and unloaded messages; Escape closes the bar and gives focus back to the composer.
+ * loaded and unloaded messages; Escape closes the bar and gives focus back to the composer. The sidebar search finds
+ * the same word with a snippet, and opening that hit opens the find bar on it.
  */
 import { randomUUID } from 'node:crypto';
 import { copyFileSync } from 'node:fs';
@@ -129,5 +130,18 @@ describe('find in a chat', () => {
     await field.press('Escape');
     await expect.poll(() => page.getByTestId('find-bar').count()).toBe(0);
     expect(await focusedLabel()).toBe('Message');
+  });
+
+  it('the sidebar search finds the word in the tool result with a snippet, and opening the hit shows the match', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Servers' }).click();
+    await page.getByRole('searchbox', { name: 'Search chats' }).fill(RESULT_WORD);
+    const snippet = page.getByTestId('search-snippet');
+    await expect.poll(() => snippet.textContent(), { timeout: 30_000 }).toContain(`the ${RESULT_WORD} service restarted`);
+    expect(await snippet.locator('mark').textContent()).toBe(RESULT_WORD);
+    await page.getByText('Server logs, 1,000 messages').click();
+    await expect.poll(() => page.getByTestId('find-count').textContent(), { timeout: 30_000 }).toBe('1 of 1');
+    await expect.poll(() => page.evaluate(currentHighlight), { timeout: 30_000 }).toBe(`${RESULT_WORD}|in view`);
+    expect(await page.locator('.tool-result-text', { hasText: RESULT_WORD }).isVisible()).toBe(true);
   });
 });

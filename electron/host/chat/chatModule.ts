@@ -24,6 +24,7 @@ import { createSettingsCalls } from './settingsCalls.ts';
 import { createScopeCalls } from './toolSearch/scopeCalls.ts';
 import { trackServerInstructions } from './instructions/serverInstructions.ts';
 import { findInChat } from '../store/search/chatFind.ts';
+import { chatSnippets } from '../store/search/chatSnippets.ts';
 import { chatUsage, storedContextUsage } from '../store/chatUsage.ts';
 import { AttachmentStore } from './attachments/attachmentStore.ts';
 import { createAttachmentCalls } from './attachments/attachmentCalls.ts';
@@ -113,6 +114,7 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
     'chat.context': ({ chatId }) => Promise.resolve(ok(context.usage(chatId) ?? storedContextUsage(history.db, chatId, (model) => context.budget(settings.get(), model)) ?? null)),
     'chats.find': ({ chatId, query }) => Promise.resolve(ok(findInChat(history.db, chatId, query))),
     'chats.usage': ({ chatId }) => Promise.resolve(ok(chatUsage(history.db, chatId))),
+    'chats.snippets': ({ chatIds, query }) => Promise.resolve(ok(chatSnippets(history.db, chatIds, query))),
   });
 
   let closed: Promise<void> | undefined;

@@ -13,7 +13,7 @@ import { exportJson, exportMarkdown } from './chatExport.ts';
 import { titleFrom, untitled } from './titles.ts';
 
 /** The conversation part of the chat module's calls. */
-export type ConversationCalls = Omit<ChatCalls, 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list' | 'chats.toolResult' | 'chat.context' | 'chats.find' | 'chats.usage' | 'chats.setToolScope' | 'chats.toolPlan' | 'attachments.add' | 'attachments.discard' | 'attachments.thumbnail'
+export type ConversationCalls = Omit<ChatCalls, 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list' | 'chats.toolResult' | 'chat.context' | 'chats.find' | 'chats.usage' | 'chats.snippets' | 'chats.setToolScope' | 'chats.toolPlan' | 'attachments.add' | 'attachments.discard' | 'attachments.thumbnail'
   | 'chat.edit' | 'chat.regenerate' | 'chats.switchBranch' | 'chats.deleteMessage'>;
 
 /** What the conversation calls need. */

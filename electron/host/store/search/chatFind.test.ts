@@ -10,6 +10,7 @@ import { openHistoryDatabase } from '../database.ts';
 import { ChatRepository } from '../chatRepository.ts';
 import { chatUsage, storedContextUsage } from '../chatUsage.ts';
 import { findInChat } from './chatFind.ts';
+import { chatSnippets } from './chatSnippets.ts';
 
 // A real history.db file, opened the way the host opens it.
 let dir: string;
@@ -88,5 +89,24 @@ describe('context meter from history (host restarted)', () => {
     repo.insertMessage(message('a', 'assistant', [{ type: 'text', text: 'x' }], { model: 'claude-sonnet-4-6', usage: { inputTokens: 10, outputTokens: 5, cacheReadTokens: 40_000, cacheWriteTokens: 2_000 } }));
     repo.insertMessage(message('a', 'assistant', [{ type: 'text', text: 'y' }], { model: 'claude-sonnet-4-6', usage: { inputTokens: 300, outputTokens: 5, cacheReadTokens: 42_000, cacheWriteTokens: 100 } }));
     expect(storedContextUsage(db, 'a', windowOf)).toMatchObject({ inputTokens: 42_400, windowTokens: 200_000, reservedTokens: 8192, counted: 'api' });
+  });
+});
+
+describe('sidebar search snippets (host)', () => {
+  it('cuts an excerpt around the newest match, in the text or in a tool result, per chat', () => {
+    repo.createChat('a', 'A', 'm', 1);
+    repo.createChat('b', 'B', 'm', 2);
+    repo.insertMessage(message('a', 'user', [{ type: 'text', text: 'old mention of the Axolotl' }]));
+    const newer = message('a', 'assistant', [{ type: 'text', text: 'Looking.' }, toolCall('t9', { q: 'x' }, `${'filler '.repeat(20)}the axolotl regrows limbs${' and more'.repeat(20)}`)]);
+    repo.insertMessage(newer);
+    repo.insertMessage(message('b', 'user', [{ type: 'text', text: 'An AXOLOTL here' }]));
+    const snippets = chatSnippets(db, ['a', 'b', 'missing'], 'axolotl');
+    expect(Object.keys(snippets).sort()).toEqual(['a', 'b']);
+    const a = snippets.a!;
+    expect(a).toMatchObject({ messageId: newer.id, inTool: true });
+    expect(a.text.startsWith('…')).toBe(true);
+    expect(a.text.endsWith('…')).toBe(true);
+    expect(a.text.slice(a.matchStart, a.matchStart + a.matchLength)).toBe('axolotl');
+    expect(snippets.b).toMatchObject({ text: 'An AXOLOTL here', matchStart: 3, matchLength: 7, inTool: false });
   });
 });

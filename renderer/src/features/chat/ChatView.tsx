@@ -94,7 +94,7 @@ export function ChatView({ chatId }: { chatId?: string | undefined }) {
         <ChatCost chatId={chatId} generating={open.run.generating} refreshKey={`${open.messages.length}:${open.messages.at(-1)?.usage?.outputTokens ?? ''}`} />
         <ExportMenu chatId={chatId} />
       </header>
-      <FindBar open={open} />
+      <FindBar key={chatId} open={open} />
       {open.messages.length === 0 && !open.run.generating ? <ChatStart chatId={chatId} /> : <MessageList key={chatId} open={open} />}
       <ChatSamplingCards chatId={chatId} />
       <footer className="chat-footer">

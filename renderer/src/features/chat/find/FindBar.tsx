@@ -114,6 +114,14 @@ export function FindBar({ open }: { open: OpenChat }) {
     };
   }, [isOpen, query, chatId, partial, messageCount, generating]);
 
+  // The chat's page can be loaded again after the match's older page came in (the chat just opened, a reconnect):
+  // load the way to the match again.
+  const target = useFindStore((s) => (s.chatId === chatId ? s.target : undefined));
+  const targetLoaded = !target || open.messages.some((m) => m.id === target.messageId);
+  useEffect(() => {
+    if (target && !targetLoaded && !open.loadingOlder) void go(chatId, target);
+  }, [target, targetLoaded, open.loadingOlder, chatId]);
+
   if (!isOpen) return null;
 
   const step = (delta: number): void => {

@@ -12,8 +12,11 @@ import { useFindStore } from './findStore.ts';
 /** Frames to wait for a row to render and settle before giving up on the highlight. */
 const MAX_FRAMES = 90;
 
-/** Scrolls `virtualizer` to the find target of `chatId` and highlights it. */
-export function useFindScroll(chatId: string, messages: readonly ChatMessage[], virtualizer: Virtualizer<HTMLDivElement, Element>, scroller: RefObject<HTMLDivElement | null>): void {
+/**
+ * Scrolls `virtualizer` to the find target of `chatId` and highlights it, once the list has `settled` (a list just
+ * opened first keeps going to its end for a few frames, which would pull the view away from the match).
+ */
+export function useFindScroll(chatId: string, messages: readonly ChatMessage[], virtualizer: Virtualizer<HTMLDivElement, Element>, scroller: RefObject<HTMLDivElement | null>, settled: boolean): void {
   const target = useFindStore((s) => (s.chatId === chatId ? s.target : undefined));
   const query = useFindStore((s) => s.query);
   const index = target ? messages.findIndex((m) => m.id === target.messageId) : -1;
@@ -22,7 +25,7 @@ export function useFindScroll(chatId: string, messages: readonly ChatMessage[], 
   const done = useRef<number | undefined>(undefined);
 
   useEffect(() => {
-    if (!target || !message || index < 0 || done.current === target.seq) return;
+    if (!settled || !target || !message || index < 0 || done.current === target.seq) return;
     const seq = target.seq;
     virtualizer.scrollToIndex(index, { align: 'center' });
     let frames = 0;
@@ -42,7 +45,7 @@ export function useFindScroll(chatId: string, messages: readonly ChatMessage[], 
     });
     return () => cancelAnimationFrame(handle);
     // Runs per navigation (target.seq); the index is read fresh when the message list grows (older pages loaded).
-  }, [target?.seq, index, message?.id]);
+  }, [settled, target?.seq, index, message?.id]);
 
   useEffect(() => clearFindHighlights, []);
   const open = useFindStore((s) => s.chatId === chatId);

@@ -97,7 +97,7 @@ export function MessageList({ open }: { open: OpenChat }) {
     if (lastIsUser) virtualizer.scrollToEnd();
   }, [lastId, lastIsUser, virtualizer]);
 
-  useFindScroll(chatId, open.messages, virtualizer, scroller);
+  useFindScroll(chatId, open.messages, virtualizer, scroller, settled);
 
   const items = virtualizer.getVirtualItems();
   const offset = virtualizer.scrollOffset ?? 0;

@@ -1,0 +1,19 @@
+/** One sidebar search result's excerpt, the match marked; a wrench says it is in a tool call. */
+import { Wrench } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { SearchSnippet } from '../../../../../shared/find.ts';
+import './find.css';
+
+/** The excerpt under a found chat. */
+export function SearchSnippetLine({ snippet }: { snippet: SearchSnippet }) {
+  const { t } = useTranslation('find');
+  const { text, matchStart, matchLength } = snippet;
+  return (
+    <p className="find-snippet" data-testid="search-snippet">
+      {snippet.inTool && <Wrench size={11} aria-label={t('inTool')} className="find-snippet-tool" />}
+      {text.slice(0, matchStart)}
+      <mark>{text.slice(matchStart, matchStart + matchLength)}</mark>
+      {text.slice(matchStart + matchLength)}
+    </p>
+  );
+}
