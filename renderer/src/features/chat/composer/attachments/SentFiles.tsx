@@ -36,7 +36,14 @@ export function SentFile({ chatId, block }: { chatId: string; block: FileAttachm
   const details = block.kind === 'pdf' ? t('sent.pages', { count: block.pages ?? 1 }) : block.kind === 'image' && block.width && block.height ? `${block.width}×${block.height}` : formatBytes(block.size);
   return (
     <div className="chat-file is-sent" data-kind={block.kind} data-testid="sent-file" title={`${block.name} · ${details}`}>
-      {thumbnail ? <img className="chat-file-thumb is-large" src={thumbnail} alt={t('sent.imageAlt', { name: block.name })} /> : <FileKindIcon kind={block.kind} />}
+      {/* An image's box keeps its size while the thumbnail loads, so the (virtualized) list does not jump. */}
+      {thumbnail ? (
+        <img className="chat-file-thumb is-large" src={thumbnail} alt={t('sent.imageAlt', { name: block.name })} />
+      ) : block.kind === 'image' ? (
+        <span className="chat-file-thumb is-large is-placeholder" aria-hidden />
+      ) : (
+        <FileKindIcon kind={block.kind} />
+      )}
       <span className="chat-file-name">
         <VisibleText text={block.name} />
       </span>
