@@ -21,12 +21,17 @@ export function EditButton({ disabled, onEdit }: { disabled: boolean; onEdit: ()
 export function RegenerateButton({ chatId, replyId, disabled, labelled = false }: { chatId: string; replyId: string; disabled: boolean; labelled?: boolean }) {
   const { t } = useTranslation('branches');
   const regenerate = useStore((s) => s.regenerateMessage);
+  // One request per press, however fast the clicks: a second would only be refused as busy.
+  const [pending, setPending] = useState(false);
   const run = async (): Promise<void> => {
+    if (pending) return;
+    setPending(true);
     const result = await regenerate(chatId, replyId);
+    setPending(false);
     if (!result.ok) notifyError('branches:toast.regenerateFailed', result.error);
   };
   return (
-    <button type="button" className={`chat-msg-action${labelled ? ' branch-retry' : ''}`} aria-label={labelled ? t('retry') : t('regenerate')} title={t('regenerate')} disabled={disabled} onClick={() => void run()}>
+    <button type="button" className={`chat-msg-action${labelled ? ' branch-retry' : ''}`} aria-label={labelled ? t('retry') : t('regenerate')} title={t('regenerate')} disabled={disabled || pending} onClick={() => void run()}>
       <RefreshCw size={14} aria-hidden />
       {labelled && <span>{t('retry')}</span>}
     </button>
