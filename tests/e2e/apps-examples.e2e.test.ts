@@ -15,6 +15,9 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const docsShots = path.join(root, 'docs', 'screenshots');
 const example = (name: string) => path.join(root, `node_modules/@modelcontextprotocol/server-${name}/dist/index.js`);
 
+/** A shared 2-core machine can take long to start a server; the connect timeout must not fail the suite. */
+const slow = { connectTimeoutMs: 120_000 };
+
 const script: ScriptTurn[] = [
   { match: { lastUserText: 'How is this machine' }, content: [{ type: 'tool_use', name: 'monitor__get-system-info', input: {} }] },
   { expect: { hasToolResults: true }, content: [{ type: 'text', text: 'Live stats are above.' }] },
@@ -38,9 +41,9 @@ describe('MCP Apps examples', () => {
   let app: E2eApp;
 
   beforeAll(async () => {
-    app = await startApp({ llm: { script }, servers: { monitor: nodeServer(example('system-monitor'), ['--stdio']), budget: nodeServer(example('budget-allocator'), ['--stdio']) } });
+    app = await startApp({ llm: { script }, servers: { monitor: nodeServer(example('system-monitor'), ['--stdio'], slow), budget: nodeServer(example('budget-allocator'), ['--stdio'], slow) } });
     await app.dismissToasts();
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await app?.close();

@@ -15,6 +15,9 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const basicReact = path.join(root, 'node_modules/@modelcontextprotocol/server-basic-react/dist/index.js');
 const probeServer = path.join(root, 'tests/fixtures/apps/fixtureAppServer.ts');
 
+/** A shared 2-core machine can take long to start a server; the connect timeout must not fail the suite. */
+const slow = { connectTimeoutMs: 120_000 };
+
 const script: ScriptTurn[] = [
   { match: { lastUserText: 'Show the probe' }, content: [{ type: 'tool_use', name: 'probe__show-probe', input: { label: 'sec' } }] },
   { expect: { hasToolResults: true }, content: [{ type: 'text', text: 'Probe shown.' }] },
@@ -49,9 +52,9 @@ describe('MCP Apps sandbox', () => {
   let frame: Frame;
 
   beforeAll(async () => {
-    app = await startApp({ llm: { script }, servers: { basic: nodeServer(basicReact, ['--stdio']), probe: nodeServer(probeServer) } });
+    app = await startApp({ llm: { script }, servers: { basic: nodeServer(basicReact, ['--stdio'], slow), probe: nodeServer(probeServer, [], slow) } });
     await app.dismissToasts();
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await app?.close();

@@ -16,6 +16,9 @@ const docsShots = path.join(root, 'docs', 'screenshots');
 const basicReact = path.join(root, 'node_modules/@modelcontextprotocol/server-basic-react/dist/index.js');
 const probeServer = path.join(root, 'tests/fixtures/apps/fixtureAppServer.ts');
 
+/** A shared 2-core machine can take long to start a server; the connect timeout must not fail the suite. */
+const slow = { connectTimeoutMs: 120_000 };
+
 const script: ScriptTurn[] = [
   { match: { lastUserText: 'What time is it' }, content: [{ type: 'tool_use', name: 'basic__get-time', input: {} }] },
   { expect: { hasToolResults: true }, content: [{ type: 'text', text: 'The server clock is shown above.' }] },
@@ -47,14 +50,14 @@ describe('MCP Apps', () => {
       llm: { script },
       settings: { theme: 'light' },
       servers: {
-        basic: nodeServer(basicReact, ['--stdio']),
+        basic: nodeServer(basicReact, ['--stdio'], slow),
         // Auto: the probe answers the era probe with 2026-07-28 (basic-react, on SDK 2.0.0 servers, speaks 2025-11-25).
-        probe: nodeServer(probeServer),
-        legacy: nodeServer(probeServer, [], { protocol: '2025-11-25' }),
+        probe: nodeServer(probeServer, [], slow),
+        legacy: nodeServer(probeServer, [], { ...slow, protocol: '2025-11-25' }),
       },
     });
     await app.dismissToasts();
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await app?.close();
