@@ -1,7 +1,7 @@
 /**
  * Bench `ui`: the renderer in headless Chromium against web mode and the scripted LLM.
  *  1. A realistic turn: a tool call (server-everything's echo over stdio, shown as a tool card) then a 20,000-token
- *     Markdown reply (headings, lists, bold, code blocks). Result: the longest main-thread task while it streams as a
+ *     Markdown reply (headings, lists, bold, code blocks, inline and display math). Result: the longest main-thread task while it streams as a
  *     ratio against the same stream appended to a bare text node in the same browser and run (the floor: socket +
  *     JSON, no UI), alternated per round; target ratio <= 2 (an absolute 50 ms cannot be judged on a loaded machine,
  *     so it is only kept in the details); and the delay from the frame with the last token arriving to it being on screen.
@@ -43,6 +43,8 @@ function longReply(marker: string): string {
       `- **Item ${i}.1**: the request succeeded in ${i * 7} ms and returned a list of entities.\n- **Item ${i}.2**: two observations were added; one relation was skipped because it already existed.\n- **Item ${i}.3**: nothing else changed.`,
       '```ts\n' + `const total${i} = records.filter((r) => r.ok).length; // ${i}\nconsole.log(total${i});\n` + '```',
       `In short, step ${i} is done and the next step can use its output directly.`,
+      // Math present (issue 14): inline and a display block, rendered by KaTeX as the reply streams.
+      `The share that passed is $p_{${i}} = \\frac{${i}}{${i + 1}}$, and the running total is:\n\n$$\n\\sum_{k=1}^{${i}} k = ${(i * (i + 1)) / 2}\n$$`,
     ].join('\n\n');
     parts.push(section);
     chars += section.length;
@@ -52,7 +54,7 @@ function longReply(marker: string): string {
 
 /** An assistant message as users get them: Markdown with a code block, and every other one a finished tool card. */
 function assistantBlocks(i: number, at: number): ChatMessage['blocks'] {
-  const text = `Answer ${i}: the server returned **${i} records**; all of them passed the checks.\n\n- first\n- second\n\n\`\`\`ts\nconst ok${i} = records.every((r) => r.valid);\n\`\`\``;
+  const text = `Answer ${i}: the server returned **${i} records**; all of them passed the checks ($p = ${i}/${i}$).\n\n- first\n- second\n\n\`\`\`ts\nconst ok${i} = records.every((r) => r.valid);\n\`\`\``;
   if (i % 4 !== 1) return [{ type: 'text', text }];
   const card: ChatMessage['blocks'][number] = {
     type: 'tool_call',

@@ -86,11 +86,11 @@ export const Markdown = memo(function Markdown({ text, className }: { text: stri
   );
 });
 
-// The first reply of a session would otherwise pay, mid-stream, for compiling the Markdown parser's code paths and
+// The first reply of a session would otherwise pay, mid-stream, for compiling the Markdown parser's code paths, KaTeX and
 // highlight.js grammars (tens of milliseconds each). Warm them once the app is up: the whole pipeline on a sample at
 // the first idle moment after start-up (before anyone can have typed a message), then one grammar per idle slot of
 // 40 ms or more (which never happens while a reply streams).
-const WARM_SAMPLE = '# Title\n\nSome **bold** and `code`, a [link](https://example.com).\n\n- one\n- [x] two\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n```ts\nconst a: number = 1;\n```\n';
+const WARM_SAMPLE = '# Title\n\nSome **bold** and `code`, a [link](https://example.com), math $x^2$.\n\n$$\n\\frac{a}{b}\n$$\n\n- one\n- [x] two\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n```ts\nconst a: number = 1;\n```\n';
 const WARM_LANGUAGES = ['js', 'python', 'bash', 'json', 'html', 'css', 'sql', 'go', 'rust', 'java', 'yaml', 'diff', 'c', 'cpp', 'markdown'];
 
 function warmGrammar(language: string): void {
