@@ -4,9 +4,14 @@
  * Servers view; with the window in the background a Web Notification is shown, and clicking it opens the chat with
  * the approval card focused. The page's Notification is the browser's own, wrapped only to record what was made.
  */
+import { copyFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptTurn } from '../fixtures/scriptedLlm/index.ts';
 import { nodeServer, sendMessage, serverScripts, startApp, type E2eApp } from './harness.ts';
+
+const docsShot = fileURLToPath(new URL('../../docs/screenshots/attention.png', import.meta.url));
+const refreshDocs = process.env.SWITCHBOARD_DOCS_SCREENSHOTS === '1';
 
 const script: ScriptTurn[] = [
   { match: { lastUserText: 'hello' }, content: [{ type: 'text', text: 'Hello! What shall we add?' }] },
@@ -79,7 +84,8 @@ describe('attention', () => {
     await page.getByTestId('waiting-button').click();
     const list = page.getByTestId('waiting-list');
     expect(await list.getByRole('menuitem').first().textContent()).toContain('Run Get Sum Tool from everything?');
-    await app.screenshot('attention-waiting-list');
+    const shot = await app.screenshot('attention-waiting-list');
+    if (refreshDocs) copyFileSync(shot, docsShot);
     await page.keyboard.press('Escape');
 
     const seen = () => page.evaluate<Seen[]>(notificationsSeen);

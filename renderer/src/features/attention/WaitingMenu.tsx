@@ -76,7 +76,7 @@ export function WaitingMenu({ compact = false }: { compact?: boolean }) {
         ) : null}
       </Menu.Trigger>
       <Menu.Portal>
-        <Menu.Content className="menu-content att-menu" align="start" side={compact ? 'right' : 'bottom'} sideOffset={6} aria-label={t('waiting.title')} data-testid="waiting-list">
+        <Menu.Content className="menu-content att-menu" align="start" side="right" sideOffset={8} aria-label={t('waiting.title')} data-testid="waiting-list">
           <Menu.Label className="att-menu-title">{label}</Menu.Label>
           {count === 0 ? <p className="att-empty">{t('waiting.empty')}</p> : null}
           {items.map((item) => (
