@@ -56,7 +56,7 @@ describe('attachments', () => {
   let chatId: string;
 
   beforeAll(async () => {
-    app = await startApp({ llm: { script: [reply('A gradient and a two-page report.'), reply('That is a pasted picture.'), reply('unused')] } });
+    app = await startApp({ llm: { script: [reply('A gradient and a two-page report.'), reply('That is a pasted picture.'), reply('A script.')] } });
     const created = await app.api['chats.create']({});
     if (!created.ok) throw new Error(created.error.message);
     chatId = created.value.id;
@@ -125,6 +125,22 @@ describe('attachments', () => {
     const sent = page.getByTestId('sent-file');
     await expect.poll(() => sent.count(), { timeout: 20_000 }).toBe(3);
     await expect.poll(() => sent.nth(2).locator('img').getAttribute('src')).toMatch(/^data:image\/webp;base64,/);
+  });
+
+  it('attaches a code file picked with Attach → Files from this computer on the start page, sent as a text document', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'New chat' }).first().click();
+    await page.getByRole('button', { name: 'Attach files or a resource' }).click();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('menuitem', { name: 'Files from this computer…' }).click()]);
+    await chooser.setFiles({ name: 'main.py', mimeType: 'text/x-python', buffer: Buffer.from('print("hello")\n') });
+    await expect.poll(() => chips().count()).toBe(1);
+    await sendButton().waitFor();
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await page.locator('.chat-msg', { hasText: 'A script.' }).waitFor();
+    const body = app.llm?.messageRequests().at(-1)?.body;
+    expect((body ? lastUserBlocks(body) : []).at(-1)).toMatchObject({ type: 'document', title: 'main.py', source: { type: 'text', media_type: 'text/plain', data: 'print("hello")\n' } });
+    // A message of files alone takes its title from the first file.
+    expect(await page.locator('.chat-title').textContent()).toBe('main.py');
   });
 
   it('refuses a file over the size limit and a binary file with a message, and sends nothing', async () => {
