@@ -49,6 +49,8 @@ export const callSchemas = {
   'servers.remove': serverId,
   'servers.setEnabled': z.object({ id: z.string().min(1), enabled: z.boolean() }),
   'servers.setTrustReadOnly': z.object({ id: z.string().min(1), trust: z.boolean() }),
+  /** MCP Apps on or off for one server (off: the extension is not declared to it; it restarts). */
+  'servers.setApps': z.object({ id: z.string().min(1), enabled: z.boolean() }),
   'servers.restart': serverId,
   'servers.test': z.object({ name: serverNameSchema, config: serverConfigSchema }),
   'servers.logs': z.object({ id: z.string().min(1), limit: z.number().int().min(1).max(1000).optional() }),
@@ -207,6 +209,7 @@ export interface CallResults {
   'servers.remove': null;
   'servers.setEnabled': ServerView;
   'servers.setTrustReadOnly': ServerView;
+  'servers.setApps': ServerView;
   'servers.restart': null;
   'servers.test': TestConnectionReport;
   'servers.logs': LogLine[];

@@ -62,7 +62,7 @@ export interface ElicitationBroker {
 /** Calls owned by the MCP module. */
 export type McpCalls = Pick<
   HostApi,
-  | 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.setEnabled' | 'servers.setTrustReadOnly'
+  | 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.setEnabled' | 'servers.setTrustReadOnly' | 'servers.setApps'
   | 'servers.restart' | 'servers.test' | 'servers.logs' | 'servers.importPreview' | 'servers.importApply'
   | 'tools.list' | 'tools.schema' | 'tools.setEnabled' | 'tools.setApproval'
   | 'resources.list' | 'resources.templates' | 'resources.read' | 'prompts.list' | 'prompts.get' | 'completions.complete'

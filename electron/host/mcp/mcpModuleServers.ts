@@ -13,7 +13,7 @@ import { connectionFingerprint } from './manager.ts';
 import { changedSecrets, copySecrets, deleteSecrets, resolveSecrets, storedSecretNames, storeSecrets, takeSecrets, withTypedSecrets, type TakenSecrets } from './serversFileSecrets.ts';
 
 type ServerCalls = Pick<McpCalls,
-  | 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.setEnabled' | 'servers.setTrustReadOnly'
+  | 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.setEnabled' | 'servers.setTrustReadOnly' | 'servers.setApps'
   | 'servers.restart' | 'servers.test' | 'servers.logs' | 'servers.importPreview' | 'servers.importApply'>;
 
 /** A document with one entry set (added at the end, or replaced in place). */
@@ -150,6 +150,7 @@ export function createServerCalls(ctx: McpModuleContext, secrets: SecretStore): 
     // `enabled` defaults to true, so enabling removes the field rather than writing a redundant `true`.
     'servers.setEnabled': ({ id, enabled }) => patch(id, 'enabled', enabled ? undefined : false),
     'servers.setTrustReadOnly': ({ id, trust }) => patch(id, 'trustReadOnlyHints', trust ? true : undefined),
+    'servers.setApps': ({ id, enabled }) => patch(id, 'apps', enabled ? undefined : false),
 
     async 'servers.restart'({ id }) {
       const server = ctx.server(id);

@@ -9,6 +9,7 @@ import { useStore } from '../../store/index.ts';
 import { selectServerTools } from '../../store/serversSlice.ts';
 import { Switch } from '../common/Switch.tsx';
 import { ToolRow } from './ToolRow.tsx';
+import { AppsSwitch } from '../apps/AppsServerControls.tsx';
 import './toolList.css';
 
 /** From this many tools the filter shows. */
@@ -87,6 +88,7 @@ export function ToolList({ server }: ToolListProps) {
             <span className="field-hint"> — {t('tools.trustReadOnlyHint')}</span>
           </span>
         </label>
+        {tools.some((tool) => tool.ui) || server.config.apps === false ? <AppsSwitch server={server} /> : null}
         {tools.length >= FILTER_FROM ? (
           <div className="sv-tools-filter">
             <Search aria-hidden />

@@ -8,6 +8,7 @@ import { Switch } from '../common/Switch.tsx';
 import { VisibleText } from '../common/VisibleText.tsx';
 import { ToolDescription } from './ToolDescription.tsx';
 import { ToolInputs } from './ToolInputs.tsx';
+import { AppChips } from '../apps/AppsServerControls.tsx';
 
 const policies: ApprovalPolicy[] = ['ask', 'always_allow', 'deny'];
 
@@ -65,6 +66,7 @@ export function ToolRow({ tool, virtual }: ToolRowProps) {
           {a?.readOnlyHint ? <span className="chip">{t('tools.readOnly')}</span> : null}
           {a?.destructiveHint ? <span className="chip sv-chip-danger">{t('tools.destructive')}</span> : null}
           {a?.openWorldHint ? <span className="chip">{t('tools.openWorld')}</span> : null}
+          <AppChips tool={tool} />
         </div>
         {/* Keyed by the flag: a tool that changes while the list is open unfolds its new description at once. */}
         {tool.description ? <ToolDescription key={changed ? 'changed' : 'approved'} text={tool.description} defaultExpanded={changed} /> : null}
