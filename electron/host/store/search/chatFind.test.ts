@@ -58,6 +58,16 @@ describe('find in a chat (host)', () => {
     expect(findInChat(db, 'a', 'alpha').total).toBe(5);
   });
 
+  it('keeps chat order when hits come from text and from tool calls, and folds case beyond ASCII', () => {
+    repo.createChat('a', 'A', 'm', 1);
+    const m1 = message('a', 'assistant', [toolCall('t1', {}, 'kettle one')]);
+    const m2 = message('a', 'user', [{ type: 'text', text: 'Kettle two, ĐƯỜNG phố' }]);
+    const m3 = message('a', 'assistant', [{ type: 'text', text: 'x' }, toolCall('t3', { q: 'đường' }, 'kettle three')]);
+    for (const m of [m1, m2, m3]) repo.insertMessage(m);
+    expect(findInChat(db, 'a', 'KETTLE').hits.map((h) => h.messageId)).toEqual([m1.id, m2.id, m3.id]);
+    expect(findInChat(db, 'a', 'đường').hits.map((h) => h.messageId)).toEqual([m2.id, m3.id]);
+  });
+
   it('searches only its own chat', () => {
     repo.createChat('a', 'A', 'm', 1);
     repo.createChat('b', 'B', 'm', 2);

@@ -6,6 +6,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { countMatches, FIND_MATCH_LIMIT, toolCallFindText, type FindResult } from '../../../../shared/find.ts';
 import type { ToolResult } from '../../../../shared/servers.ts';
 import { json, text, type Row } from '../rows.ts';
+import { likePattern } from './historySearch.ts';
 
 // With branches (parent_id, active_leaf), only the path to the leaf shown is the chat the user sees.
 function hasBranches(db: DatabaseSync): boolean {
@@ -26,18 +27,39 @@ function shownIds(db: DatabaseSync, chatId: string): Set<string> | undefined {
   return new Set(rows.map((r) => text(r, 'id')));
 }
 
+// LIKE (ASCII case folding, on the stored JSON of tool calls) can only narrow the rows when the query is ASCII and has
+// nothing JSON escapes; otherwise every message of the chat is read and matched in JS.
+const likeSafe = (query: string): boolean => /^[\x20-\x7e]+$/.test(query) && !/["\\]/.test(query);
+
 /** Finds `query` in the chat's shown messages, oldest first. */
 export function findInChat(db: DatabaseSync, chatId: string, query: string): FindResult {
   const shown = shownIds(db, chatId);
+  const narrow = likeSafe(query);
+  const pattern = likePattern(query);
   const toolText = new Map<string, string[]>();
-  for (const row of db.prepare('SELECT message_id, tool_name, arguments, result FROM tool_calls WHERE chat_id = ? ORDER BY position').iterate(chatId) as Iterable<Row>) {
+  const toolRows = narrow
+    ? db.prepare("SELECT message_id, tool_name, arguments, result FROM tool_calls WHERE chat_id = ?1 AND (arguments LIKE ?2 ESCAPE '\\' OR result LIKE ?2 ESCAPE '\\' OR tool_name LIKE ?2 ESCAPE '\\') ORDER BY position").iterate(chatId, pattern)
+    : db.prepare('SELECT message_id, tool_name, arguments, result FROM tool_calls WHERE chat_id = ? ORDER BY position').iterate(chatId);
+  for (const row of toolRows as Iterable<Row>) {
     // Arguments are stored as JSON.stringify(input): parsing and stringifying again gives the renderer's text.
     const found = toolCallFindText(text(row, 'tool_name'), json<unknown>(row, 'arguments', undefined), json<ToolResult | undefined>(row, 'result', undefined));
     const id = text(row, 'message_id');
     toolText.set(id, [...(toolText.get(id) ?? []), found]);
   }
+  const messageRows = narrow
+    ? db.prepare("SELECT id, search_text FROM messages WHERE chat_id = ?1 AND search_text LIKE ?2 ESCAPE '\\' ORDER BY seq").all(chatId, pattern)
+    : db.prepare('SELECT id, search_text FROM messages WHERE chat_id = ? ORDER BY seq').all(chatId);
+  const rows = messageRows as Row[];
+  if (narrow && toolText.size > 0) {
+    // Messages matched only through a tool call: read them too, then put every row back in chat order.
+    const have = new Set(rows.map((r) => text(r, 'id')));
+    const missing = [...toolText.keys()].filter((id) => !have.has(id));
+    if (missing.length > 0) rows.push(...(db.prepare('SELECT id, search_text FROM messages WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(missing)) as Row[]));
+    const seqOf = new Map((db.prepare('SELECT id, seq FROM messages WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(rows.map((r) => text(r, 'id')))) as Row[]).map((r) => [text(r, 'id'), Number(r.seq)]));
+    rows.sort((a, b) => (seqOf.get(text(a, 'id')) ?? 0) - (seqOf.get(text(b, 'id')) ?? 0));
+  }
   const result: FindResult = { hits: [], total: 0, truncated: false };
-  for (const row of db.prepare('SELECT id, search_text FROM messages WHERE chat_id = ? ORDER BY seq').iterate(chatId) as Iterable<Row>) {
+  for (const row of rows) {
     const id = text(row, 'id');
     if (shown && !shown.has(id)) continue;
     const body = [text(row, 'search_text'), ...(toolText.get(id) ?? [])].filter((t) => t.length > 0).join('\n');
