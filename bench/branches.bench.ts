@@ -5,6 +5,7 @@
  *  - Switch: click the `<` / `>` switcher on the forked message until the other branch's last reply is painted
  *    (median of SWITCHES, alternating directions); target <= 100 ms. Baseline: opening the same chat from the sidebar
  *    to its latest messages painted, in the same page and run (the ui bench's open5000 measure).
+ *  - Opening the branched chat against the same chat without branches, alternated (branches present cost nothing).
  *  - Details: the host round trip of chats.switchBranch from the page for both forks (the far one walks the whole
  *    chat to find its newest leaf and sends a 500-message page), against chats.get of the latest 50.
  * Writes bench/results/branches.json and prints one summary line.
@@ -77,9 +78,20 @@ function seed(dataDir: string): Seeded {
     forks.nearFork = [a, b];
     forks.farFork = [ids[2] ?? '', far];
   });
+  // The same chat without branches, to open side by side with the branched one.
+  const plainId = randomUUID();
+  repo.createChat(plainId, PLAIN_TITLE, 'claude-sonnet-5-5', start);
+  transaction(db, () => {
+    for (let i = 0; i < LENGTH; i++) {
+      at += 1000;
+      const m = message(plainId, i, i % 2 === 0 ? 'user' : 'assistant', at, i === LENGTH - 1 ? 'The plain chat ends here.' : undefined);
+      repo.insertMessage(m);
+    }
+  });
   db.close();
   return { chatId, title, ...forks };
 }
+const PLAIN_TITLE = 'A very long plain chat';
 
 /** Clicks the switcher button `direction` on the forked message; resolves with ms until `marker` is painted and `gone` is not. */
 const switchScript = (direction: 'previous' | 'next', marker: string, gone: string) => `
@@ -129,14 +141,24 @@ try {
   let page = await context.newPage();
   await page.goto(web.url);
   const opens: number[] = [];
+  const plainOpens: number[] = [];
   const switches: number[] = [];
-  for (let round = 0; round < OPENS; round++) {
+  // Alternated: the branched chat and the same chat without branches, so branches' cost on opening shows as a ratio.
+  for (let round = 0; round < 2 * OPENS; round++) {
+    const branched = round % 4 === 0 || round % 4 === 3;
     await page.close();
     page = await context.newPage();
     await page.goto(`${web.url}#/servers`);
     await page.locator('.sb-chat-open', { hasText: chat.title }).waitFor();
-    opens.push(await page.evaluate<number>(openChatScript(chat.title, 'Branch B ends here.')));
+    if (branched) opens.push(await page.evaluate<number>(openChatScript(chat.title, 'Branch B ends here.')));
+    else plainOpens.push(await page.evaluate<number>(openChatScript(PLAIN_TITLE, 'The plain chat ends here.')));
   }
+  // The branched chat open once more (not counted): its view is the one switched below.
+  await page.close();
+  page = await context.newPage();
+  await page.goto(`${web.url}#/servers`);
+  await page.locator('.sb-chat-open', { hasText: chat.title }).waitFor();
+  await page.evaluate<number>(openChatScript(chat.title, 'Branch B ends here.'));
   // The chat is open on branch B (version 2 of 2); the switcher sits on the user message 10 rows up.
   await page.locator('.branch-switcher').first().waitFor();
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -167,6 +189,7 @@ try {
     details: {
       switchSamples: switches,
       openSamples: opens,
+      openWithoutBranches: { median: median(plainOpens), samples: plainOpens, ratio: median(opens) / median(plainOpens) },
       hostRoundTripMs: {
         nearFork: { median: median(host.near), samples: host.near },
         farFork: { median: median(host.far), samples: host.far, note: 'walks every message below the fork and answers up to 500 messages' },
@@ -174,7 +197,7 @@ try {
       },
     },
   });
-  console.log(`bench branches: switch ${Math.round(switchMs)} ms (target <= ${TARGET_MS}), open ${Math.round(openMs)} ms; host far-fork switch ${Math.round(median(host.far))} ms vs chats.get ${Math.round(median(host.get))} ms`);
+  console.log(`bench branches: switch ${Math.round(switchMs)} ms (target <= ${TARGET_MS}), open ${Math.round(openMs)} ms (${Math.round(median(plainOpens))} ms without branches); host far-fork switch ${Math.round(median(host.far))} ms vs chats.get ${Math.round(median(host.get))} ms`);
 } finally {
   await context.close();
   await web.close();

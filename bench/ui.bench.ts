@@ -5,7 +5,8 @@
  *     ratio against the same stream appended to a bare text node in the same browser and run (the floor: socket +
  *     JSON, no UI), alternated per round; target ratio <= 2 (an absolute 50 ms cannot be judged on a loaded machine,
  *     so it is only kept in the details); and the delay from the frame with the last token arriving to it being on screen.
- *  2. Open a chat of 5,000 messages (Markdown, code blocks and tool cards) from the sidebar: time to the first paint
+ *  2. Open a chat of 5,000 messages (Markdown, code blocks and tool cards; every 50th question edited and its reply
+ *     regenerated, so versions and switchers are present) from the sidebar: time to the first paint
  *     of the latest messages (target <= 300 ms), against the bare `chats.get` round trip from the same page.
  * Writes bench/results/ui.json and prints one summary line.
  */
@@ -30,6 +31,7 @@ const ROUNDS = 3;
 const OPEN_ROUNDS = 5;
 const TOKENS = 20_000;
 const LONG_CHAT = 5000;
+const BRANCH_EVERY = 50;
 const STREAM_TARGET_RATIO = 2;
 
 /** About 20,000 tokens (~4 characters each) of Markdown a model might write: headings, prose, lists, code. */
@@ -79,14 +81,27 @@ function seedLongChat(dataDir: string): { chatId: string; title: string; lastMar
   const title = 'A very long chat';
   const start = Date.now() - LONG_CHAT * 1000;
   repo.createChat(chatId, title, 'claude-sonnet-5-5', start);
+  const ids: string[] = [];
   transaction(db, () => {
     for (let i = 0; i < LONG_CHAT; i++) {
       const role = i % 2 === 0 ? 'user' : 'assistant';
       const at = start + i * 1000;
       const blocks: ChatMessage['blocks'] =
         role === 'user' ? [{ type: 'text', text: `Question ${i}: what did the server say about item ${i}?` }] : assistantBlocks(i, at);
-      repo.insertMessage({ id: randomUUID(), chatId, role, blocks, status: 'complete', createdAt: at, updatedAt: at });
+      const id = randomUUID();
+      ids.push(id);
+      repo.insertMessage({ id, chatId, role, blocks, status: 'complete', createdAt: at, updatedAt: at });
     }
+    // Branches present (issue 14): every BRANCH_EVERY-th question was edited once and its reply regenerated once; the
+    // chat shows its main branch, so the switcher appears on those rows.
+    for (let i = BRANCH_EVERY; i < LONG_CHAT - 1; i += BRANCH_EVERY) {
+      const at = start + i * 1000 + 500;
+      const edited = randomUUID();
+      repo.insertMessage({ id: edited, chatId, role: 'user', blocks: [{ type: 'text', text: `Question ${i}, asked differently` }], status: 'complete', createdAt: at, updatedAt: at }, ids[i - 1] ?? null);
+      repo.insertMessage({ id: randomUUID(), chatId, role: 'assistant', blocks: assistantBlocks(i + 1, at), status: 'complete', createdAt: at, updatedAt: at }, edited);
+      repo.insertMessage({ id: randomUUID(), chatId, role: 'assistant', blocks: assistantBlocks(i + 1, at), status: 'complete', createdAt: at, updatedAt: at }, ids[i] ?? null);
+    }
+    repo.tree.setLeaf(chatId, ids.at(-1) ?? null);
   });
   db.close();
   return { chatId, title, lastMarker: `Answer ${LONG_CHAT - 1}:` };
