@@ -6,6 +6,7 @@ import { createHost, type Host } from './host/createHost.ts';
 import type { HostEnvironment } from './host/environment.ts';
 import { APP_ENTRY_URL } from './desktop/appAssets.ts';
 import { registerAppScheme, serveRenderer } from './desktop/appProtocol.ts';
+import { appSandboxUrl, serveAppSandbox } from './desktop/appSandboxProtocol.ts';
 import { chooseSecretStore } from './desktop/chooseSecretStore.ts';
 import { createFileLogger } from './desktop/fileLogger.ts';
 import { bridgeHostToIpc, sendHostEvent } from './desktop/ipcBridge.ts';
@@ -96,6 +97,7 @@ async function main(): Promise<void> {
   );
 
   serveRenderer(protocol, join(appRoot, 'dist', 'renderer'), logger);
+  serveAppSandbox(protocol);
   session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) => {
     callback(isPermissionGranted(permission, details.requestingUrl, page.entryUrl));
   });
@@ -113,6 +115,7 @@ async function main(): Promise<void> {
       baseEnv: buildBaseEnv(resolved),
       notices: secrets.notice ? [secrets.notice] : [],
       version: appVersion(),
+      appSandboxUrl,
     };
     return createHost(env);
   });

@@ -4,6 +4,7 @@ import type { Protocol } from 'electron';
 import type { Logger } from '../host/environment.ts';
 import { APP_SCHEME, resolveAppFile } from './appAssets.ts';
 import { contentSecurityPolicy } from './csp.ts';
+import { APP_SANDBOX_SCHEME, appSandboxPrivileges } from './appSandboxProtocol.ts';
 
 /** The privileges of app://: a standard, secure origin whose ES module scripts (Vite's output) load; never bypassCSP. */
 export const appSchemePrivileges = { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } as const;
@@ -11,7 +12,11 @@ export const appSchemePrivileges = { standard: true, secure: true, supportFetchA
 /** Declares app:// as a privileged scheme; must run before the app is ready. */
 export function registerAppScheme(protocol: Protocol): void {
   // corsEnabled because Vite marks module scripts `crossorigin`; the scheme serves only the public renderer bundle.
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...appSchemePrivileges } }]);
+  // MCP Apps' sandbox proxy gets an origin of its own (appSandboxProtocol.ts); one call declares every scheme.
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { ...appSchemePrivileges } },
+    { scheme: APP_SANDBOX_SCHEME, privileges: { ...appSandboxPrivileges } },
+  ]);
 }
 
 /** Answers app:// requests from `rendererDir` (plain folder or inside the asar), each with the CSP and no-sniff headers. */

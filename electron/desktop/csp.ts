@@ -19,7 +19,8 @@ export function contentSecurityPolicy(options: { devServerOrigin?: string } = {}
     'media-src': ["'self'", 'data:', 'blob:'],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
-    'frame-src': ["'none'"],
+    // Only MCP Apps' sandbox proxy (appSandboxProtocol.ts), an origin of its own.
+    'frame-src': ['switchboard-app-sandbox:'],
     'base-uri': ["'none'"],
     'form-action': ["'none'"],
     'frame-ancestors': ["'none'"],
