@@ -13,6 +13,7 @@ import { startWebMode } from '../electron/web/startWebMode.ts';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/harness.ts';
 import { median, report } from './lib.ts';
 import { startMainThreadTrace } from './uiTrace.ts';
+import { onSocketMessageScript } from './uiPage.ts';
 
 const TOOLS = 5000;
 const ROUNDS = 3;
@@ -21,18 +22,9 @@ const LAST_TOOL = `tool_${String(TOOLS - 1).padStart(5, '0')}`;
 /** Marks when the socket frame carrying the last tool arrived (the app's tool list is then in its store). */
 const loadedScript = `
 window.__toolsLoaded = false;
-(() => {
-  const Native = window.WebSocket;
-  window.WebSocket = class extends Native {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('message', (event) => {
-        if (typeof event.data === 'string' && event.data.includes(${JSON.stringify(LAST_TOOL)})) window.__toolsLoaded = true;
-      });
-    }
-  };
-})();
-`;
+${onSocketMessageScript(`(event) => {
+  if (typeof event.data === 'string' && event.data.includes(${JSON.stringify(LAST_TOOL)})) window.__toolsLoaded = true;
+}`)}`;
 
 /** The bare page: fetches tools.list once, and on a click shows every tool's name and description in one text node. */
 const baselineHtml = `<!doctype html><meta charset="utf-8"><title>baseline</title>

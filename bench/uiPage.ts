@@ -4,20 +4,31 @@
  * between animation frames while a stream runs.
  */
 
-/** Runs before any page script: wraps WebSocket to timestamp the frame that carries `window.__sb.marker`. */
-export const instrumentScript = `
-window.__sb = { marker: null, receivedAt: null, maxGap: 0, measuring: false };
+/**
+ * A page script (run before any page script) that wraps WebSocket so every socket the page opens runs `onMessage`,
+ * the JavaScript source of an `(event) => ...` function, on each message. Shared by the ui and servers-ui benches.
+ */
+export const onSocketMessageScript = (onMessage: string) => `
 (() => {
   const Native = window.WebSocket;
+  const onMessage = ${onMessage};
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
-      this.addEventListener('message', (event) => {
-        const sb = window.__sb;
-        if (sb.marker && sb.receivedAt === null && typeof event.data === 'string' && event.data.includes(sb.marker)) sb.receivedAt = performance.now();
-      });
+      this.addEventListener('message', onMessage);
     }
   };
+})();
+`;
+
+/** Runs before any page script: timestamps the frame that carries `window.__sb.marker`, and meters frame gaps. */
+export const instrumentScript = `
+window.__sb = { marker: null, receivedAt: null, maxGap: 0, measuring: false };
+${onSocketMessageScript(`(event) => {
+  const sb = window.__sb;
+  if (sb.marker && sb.receivedAt === null && typeof event.data === 'string' && event.data.includes(sb.marker)) sb.receivedAt = performance.now();
+}`)}
+(() => {
   let last = 0;
   const tick = (now) => {
     if (window.__sb.measuring && last) window.__sb.maxGap = Math.max(window.__sb.maxGap, now - last);

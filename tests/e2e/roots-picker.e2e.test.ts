@@ -73,11 +73,11 @@ describe('choose a root folder in web mode', () => {
       .poll(
         async () => {
           const logs = await app.api['servers.logs']({ id: 'fs' });
-          return logs.ok && logs.value.some((line) => line.text.includes('Updated allowed directories from MCP roots: 1'));
+          return logs.ok ? logs.value.map((line) => line.text).join('\n') : logs.error.message;
         },
-        { timeout: 60_000, interval: 250 },
+        { timeout: 90_000, interval: 250 },
       )
-      .toBe(true);
+      .toContain('Updated allowed directories from MCP roots: 1');
 
     await page.getByRole('button', { name: 'New chat' }).first().click();
     await sendMessage(page, 'Please list the picked folder');
