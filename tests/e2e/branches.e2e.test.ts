@@ -104,6 +104,19 @@ describe('branches', () => {
       'user: Which is biggest?',
     ]);
 
+    // Export writes the branch shown; the JSON export of all branches holds both versions, each with its parent.
+    const chatId = decodeURIComponent(page.url().split('#/chat/')[1] ?? '');
+    const shown = await app.api['chats.export']({ chatId, format: 'markdown' });
+    const markdown = shown.ok ? shown.value.content : '';
+    expect(markdown).toContain('And of Italy?');
+    expect(markdown).not.toContain('And of Spain?');
+    const all = await app.api['chats.export']({ chatId, format: 'json', allBranches: true });
+    const archived = JSON.parse(all.ok ? all.value.content : '{}') as { branches?: string; messages?: { parentId?: string; blocks: { text?: string }[] }[] };
+    expect(archived.branches).toBe('all');
+    const versions = (archived.messages ?? []).filter((m) => /And of (Italy|Spain)\?/.test(m.blocks[0]?.text ?? ''));
+    expect(versions).toHaveLength(2);
+    expect(new Set(versions.map((m) => m.parentId)).size).toBe(1);
+
     // Reopened, the chat shows the branch last shown.
     await page.reload();
     await expect.poll(() => page.locator('.chat-user-bubble').allTextContents()).toEqual(['What is the capital of France?', 'And of Italy?', 'Which is biggest?']);

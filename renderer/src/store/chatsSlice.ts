@@ -76,7 +76,7 @@ export interface ChatsSlice {
   /** Deletes a chat and forgets its open page. */
   deleteChat: (chatId: string) => Promise<Result<null>>;
   /** Exports a chat as Markdown or JSON; the caller saves the file. */
-  exportChat: (chatId: string, format: 'markdown' | 'json') => Promise<Result<CallResult<'chats.export'>>>;
+  exportChat: (chatId: string, format: 'markdown' | 'json', allBranches?: boolean) => Promise<Result<CallResult<'chats.export'>>>;
   /** The full result of a tool call that was cut to the tool result limit; the caller saves the file. */
   fullToolResult: (chatId: string, toolCallId: string) => Promise<Result<CallResult<'chats.toolResult'>>>;
 }
@@ -271,7 +271,7 @@ export const createChatsSlice: StateCreator<StoreState, [], [], ChatsSlice> = (s
       return result;
     },
 
-    exportChat: (chatId, format) => invoke('chats.export', { chatId, format }),
+    exportChat: (chatId, format, allBranches) => invoke('chats.export', { chatId, format, ...(allBranches ? { allBranches } : {}) }),
     fullToolResult: (chatId, toolCallId) => invoke('chats.toolResult', { chatId, toolCallId }),
   };
 };

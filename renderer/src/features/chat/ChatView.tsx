@@ -25,8 +25,8 @@ function saveFile(filename: string, mimeType: string, content: string): void {
 const ExportMenu = memo(function ExportMenu({ chatId }: { chatId: string }) {
   const { t } = useTranslation('chat');
   const exportChat = useStore((s) => s.exportChat);
-  const run = async (format: 'markdown' | 'json'): Promise<void> => {
-    const result = await exportChat(chatId, format);
+  const run = async (format: 'markdown' | 'json', allBranches = false): Promise<void> => {
+    const result = await exportChat(chatId, format, allBranches);
     if (result.ok) saveFile(result.value.filename, result.value.mimeType, result.value.content);
     else notifyError('chat:toast.exportFailed', result.error);
   };
@@ -49,6 +49,10 @@ const ExportMenu = memo(function ExportMenu({ chatId }: { chatId: string }) {
           <Menu.Item className="menu-item" onSelect={() => void run('json')}>
             <FileJson aria-hidden />
             {t('header.exportJson')}
+          </Menu.Item>
+          <Menu.Item className="menu-item" onSelect={() => void run('json', true)}>
+            <FileJson aria-hidden />
+            {t('branches:exportAll')}
           </Menu.Item>
         </Menu.Content>
       </Menu.Portal>
