@@ -35,6 +35,20 @@ describe('protocol pins', () => {
     if (existsSync(cache)) expect(readFileSync(cache, 'utf8')).not.toContain(JSON.stringify(key).slice(1, -1));
   });
 
+  it('a 2026-07-28 pin lists the server\'s tools, the same as a 2025-11-25 pin does', async () => {
+    // The pin is adopted with stand-in capabilities; the live discover must decide which lists are read, or the
+    // server is Ready with no tools at all.
+    const names = (id: string) => (h.catalogs(id).at(-1)?.tools ?? []).map((tool) => tool.name).sort();
+    await h.until(() => names('modernPinned').length > 0 || undefined, 'the pinned server\'s tools');
+    expect(names('modernPinned')).toContain('echo');
+    expect(names('modernPinned')).toEqual(names('modernAs2025'));
+    // The name and version come from the live discover too, not the stand-in (which has none).
+    expect(h.manager.status('modernPinned')).toMatchObject({ serverName: 'modern-fixture', serverVersion: '1.2.3' });
+    // A list_changed refresh reads the lists with the same capabilities (not the stand-in's none).
+    expect(await h.manager.callTool('modernPinned', 'add_tool', { name: 'added_later' })).toMatchObject({ ok: true });
+    await h.until(() => names('modernPinned').includes('added_later') || undefined, 'the tool added at runtime');
+  });
+
   it('a 2025-11-25 pin connects in the legacy era, even on a server that speaks 2026-07-28', () => {
     expect(h.manager.status('modernAs2025')).toMatchObject({ state: 'ready', era: 'legacy', protocolVersion: '2025-11-25' });
     expect(h.manager.status('everything2025')).toMatchObject({ state: 'ready', era: 'legacy' });

@@ -1,6 +1,6 @@
 /** One live MCP client for one server: requests, catalog refresh on list changes, elicitation routing, close. */
 import type { ChildProcess } from 'node:child_process';
-import { StreamableHTTPClientTransport, type Client, type CreateMessageRequestParams, type CreateMessageResult, type ElicitRequestParams, type ElicitResult, type Transport } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport, type Client, type ServerCapabilities, type CreateMessageRequestParams, type CreateMessageResult, type ElicitRequestParams, type ElicitResult, type Transport } from '@modelcontextprotocol/client';
 import { err, ok, type Result } from '../../../shared/errors.ts';
 import type { PromptMessages, ResourceContents, ResourceInfo, ResourceTemplateInfo, ServerStatus } from '../../../shared/servers.ts';
 import type { ElicitationBroker, ElicitationRequestInput, ToolCallOptions } from '../ports.ts';
@@ -65,6 +65,13 @@ export class ServerConnection {
   urlElicitations: UrlElicitations | undefined;
   /** Set by the opener: the least severe log message wanted (sent per request on 2026-07-28). */
   logLevel: LogLevel = serverDefaults.logLevel;
+  /** Set by the opener: what the server declared at connect (the live discover on 2026-07-28; the SDK keeps a pin's stand-in). */
+  serverCapabilities: ServerCapabilities | undefined;
+
+  /** What the server declared: the opener's record, else the SDK's. */
+  get capabilities(): ServerCapabilities | undefined {
+    return this.serverCapabilities ?? this.client.getServerCapabilities();
+  }
 
   constructor(serverId: string, client: Client, transport: Transport, hooks: ConnectionHooks) {
     this.serverId = serverId;
@@ -112,7 +119,7 @@ export class ServerConnection {
       this.refreshing = this.refreshing.then(async () => {
         if (this.closing) return;
         try {
-          const { catalog, ttls } = await fetchCatalogWithTtls(this.client, this.serverId, {});
+          const { catalog, ttls } = await fetchCatalogWithTtls(this.client, this.serverId, {}, this.capabilities);
           if (this.closing) return;
           this.freshness?.noteTtls(ttls);
           this.hooks.catalogChanged(catalog);
@@ -304,8 +311,14 @@ export async function fetchCatalog(client: Client, serverId: string, options: { 
 }
 
 /** The catalog plus the `ttlMs` each list result carried (2026-07-28 results; 2025 ones carry none). */
-export async function fetchCatalogWithTtls(client: Client, serverId: string, options: { signal?: AbortSignal; timeout?: number }): Promise<{ catalog: ServerCatalog; ttls: ListTtls }> {
-  const caps = client.getServerCapabilities();
+export async function fetchCatalogWithTtls(
+  client: Client,
+  serverId: string,
+  options: { signal?: AbortSignal; timeout?: number },
+  // A pinned or cached 2026-07-28 connection is adopted with stand-in capabilities that the SDK keeps after the live
+  // `server/discover`; the opener passes what that discover answered, or every list would be skipped.
+  caps: ServerCapabilities | undefined = client.getServerCapabilities(),
+): Promise<{ catalog: ServerCatalog; ttls: ListTtls }> {
   const request = { ...options, cacheMode: 'refresh' as const };
   const [tools, prompts, resources] = await Promise.all([
     caps?.tools ? client.listTools(undefined, request) : Promise.resolve({ tools: [] }),

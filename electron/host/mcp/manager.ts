@@ -17,8 +17,8 @@ import { resolveSecrets } from './serversFileSecrets.ts';
 import { ServerSlot, type SlotContext } from './serverSlot.ts';
 import { StartQueue } from './startQueue/startQueue.ts';
 import type { ManagedServer, McpServerManager, ServerManagerListener } from './types.ts';
-
 import { errorParts } from './statusParts.ts';
+
 /** Tuning knobs, mainly for tests: restart timing, log limits, era horizons, the clock. */
 export interface ServerManagerOptions {
   backoff?: Partial<BackoffTiming>;
@@ -221,7 +221,7 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     listResourceTemplates: (serverId) => withSession(serverId, (connection) => connection.listResourceTemplates()),
     readResource: (serverId, uri) => withSession(serverId, (connection) => connection.readResource(uri)),
     getPrompt: (serverId, name, args) => withSession(serverId, (connection) => connection.getPrompt(name, args)),
-    complete: (serverId, params) => withSession(serverId, (connection) => requestCompletion(connection.client, params)),
+    complete: (serverId, params) => withSession(serverId, (connection) => requestCompletion(connection.client, params, connection.capabilities)),
 
     testConnection: (name, config) => testConnection(name, config),
 

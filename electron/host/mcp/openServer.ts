@@ -1,5 +1,5 @@
 /** Opens one server: transport, client, era negotiation (or the cached verdict), catalog, all within the connect timeout. */
-import { Client, ProtocolError, ProtocolErrorCode, type Implementation, type OAuthClientProvider, type PriorDiscovery, type Transport } from '@modelcontextprotocol/client';
+import { Client, ProtocolError, ProtocolErrorCode, SERVER_INFO_META_KEY, type DiscoverResult, type Implementation, type OAuthClientProvider, type PriorDiscovery, type Transport } from '@modelcontextprotocol/client';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { appError, type Result } from '../../../shared/errors.ts';
 import { isHttpConfig, serverDefaults, type ServerConfig } from '../../../shared/serverConfig.ts';
@@ -204,7 +204,8 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
     await connection.keepFresh({ era, listChanged }, Math.max(1, Math.min(10_000, Math.floor(remaining() / 2))));
     // Bounded on its own: a server that never answers setLevel must not use up the connect timeout.
     await applyLegacyLogLevel(client, connection.logLevel, { timeout: Math.min(5000, remaining()), signal: controller.signal }, (text) => hooks.log('host', text));
-    const { catalog, ttls } = await fetchCatalogWithTtls(client, serverId, { timeout: remaining(), signal: controller.signal });
+    connection.serverCapabilities = caps;
+    const { catalog, ttls } = await fetchCatalogWithTtls(client, serverId, { timeout: remaining(), signal: controller.signal }, caps);
     connection.noteTtls(ttls);
     connected = true;
     connection.watch();
@@ -213,7 +214,8 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
     if (choice === 'auto' && era === 'modern' && discover) void setup.eraCache.set(key, { kind: 'modern', discover });
     // Re-saving a cached legacy verdict would push its horizon forever; a legacy verdict reached by probe timeout is a guess.
     else if (choice === 'auto' && era === 'legacy' && !prior && Date.now() - startedAt < probeTimeoutMs) void setup.eraCache.set(key, { kind: 'legacy' });
-    const version = client.getServerVersion();
+    // A pin's stand-in has no server info; the live discover carries it in its _meta.
+    const version = client.getServerVersion() ?? serverInfoOf(discover);
     const instructions = discover?.instructions ?? client.getInstructions();
     // Checked and, for https, fetched by the host: the window only ever gets a data: URL (icons/).
     const icon = await resolveIcon(version?.icons, { timeoutMs: Math.max(1, Math.min(3_000, remaining())) });
@@ -258,4 +260,12 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
     clearTimeout(timer);
     setup.cancel.removeEventListener('abort', onCancel);
   }
+}
+
+/** The server's name and version from a 2026-07-28 discover result's _meta, when it is well formed. */
+function serverInfoOf(discover: DiscoverResult | undefined): Implementation | undefined {
+  const info: unknown = discover?._meta?.[SERVER_INFO_META_KEY];
+  if (typeof info !== 'object' || info === null) return undefined;
+  const { name, version } = info as { name?: unknown; version?: unknown };
+  return typeof name === 'string' && typeof version === 'string' ? { name, version } : undefined;
 }

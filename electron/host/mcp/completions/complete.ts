@@ -2,7 +2,7 @@
  * Argument autocomplete: `completion/complete` on a live connection, for a prompt argument or a resource template
  * variable. Only offered when the server declares `completions`; its answer is bounded before it reaches the window.
  */
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client, ServerCapabilities } from '@modelcontextprotocol/client';
 import type { CompletionParams, CompletionValues } from '../../../../shared/completions.ts';
 import { err, ok, type Result } from '../../../../shared/errors.ts';
 import { describeRequestError } from '../mcpErrors.ts';
@@ -23,8 +23,12 @@ export function boundCompletion(answer: { values?: unknown; total?: unknown; has
 }
 
 /** Asks the server for completions of one argument; errors are data. */
-export async function requestCompletion(client: Client, params: Omit<CompletionParams, 'serverId'>): Promise<Result<CompletionValues>> {
-  if (!client.getServerCapabilities()?.completions) return err('not_implemented', 'This server does not offer completions.');
+export async function requestCompletion(
+  client: Client,
+  params: Omit<CompletionParams, 'serverId'>,
+  capabilities: ServerCapabilities | undefined = client.getServerCapabilities(),
+): Promise<Result<CompletionValues>> {
+  if (!capabilities?.completions) return err('not_implemented', 'This server does not offer completions.');
   const ref = params.ref.type === 'ref/prompt' ? { type: 'ref/prompt' as const, name: params.ref.name } : { type: 'ref/resource' as const, uri: params.ref.uri };
   try {
     const result = await client.complete({ ref, argument: params.argument, ...(params.context ? { context: { arguments: params.context } } : {}) }, { timeout: 10_000 });

@@ -22,7 +22,9 @@ export function negotiationFor(choice: ProtocolChoice, stdioProbeTimeoutMs: numb
  * fills in the real capabilities and fails loudly on a server that does not speak 2026-07-28.
  */
 export function pinnedPrior(choice: Exclude<ProtocolChoice, 'auto'>): PriorDiscovery {
-  return choice === '2026-07-28' ? { kind: 'modern', discover: { supportedVersions: ['2026-07-28'], capabilities: {} } } : { kind: 'legacy' };
+  // The SDK keeps these stand-in capabilities after that discover and answers its list calls with empty lists for any
+  // kind missing here; so all three are present, and the host decides from the live discover which lists to read.
+  return choice === '2026-07-28' ? { kind: 'modern', discover: { supportedVersions: ['2026-07-28'], capabilities: { tools: {}, prompts: {}, resources: {} } } } : { kind: 'legacy' };
 }
 
 /** What the user is told when a server seems to need the back-channel that 2026-07-28 removed. */
