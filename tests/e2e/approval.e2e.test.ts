@@ -75,7 +75,12 @@ describe('tool approvals', () => {
     const image = card.getByRole('img', { name: 'Image returned by the tool (image/png)' });
     await image.waitFor();
     // The picture really decoded (not a broken image icon).
-    expect(await image.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(
+      await image.evaluate((img) => {
+        const picture = img as unknown as { complete: boolean; naturalWidth: number };
+        return picture.complete && picture.naturalWidth > 0;
+      }),
+    ).toBe(true);
     await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('a tiny MCP logo');
     expect(await card.locator('.tool-card-duration').textContent()).toMatch(/\d+(\.\d)? (ms|s)$/);
 
