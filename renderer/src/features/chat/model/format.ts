@@ -1,4 +1,5 @@
 /** Small display formatters shared by the chat components (locale-aware numbers, short durations, JSON). */
+import { closeOpenString, scanJsonPrefix } from './jsonPrefix.ts';
 
 /** Translates a `tool.duration.*` key of the chat namespace with its values (i18next's `t`, narrowed for this use). */
 export type DurationText = (key: 'tool.duration.ms' | 'tool.duration.sec' | 'tool.duration.min' | 'tool.duration.minSec', values: Record<string, string>) => string;
@@ -55,23 +56,7 @@ export function prettyPartialJson(partial: string): string {
 }
 
 function closePartialJson(text: string): string {
-  const stack: string[] = [];
-  let inString = false;
-  let escaped = false;
-  for (const ch of text) {
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (ch === '\\') escaped = true;
-      else if (ch === '"') inString = false;
-      continue;
-    }
-    if (ch === '"') inString = true;
-    else if (ch === '{') stack.push('}');
-    else if (ch === '[') stack.push(']');
-    else if (ch === '}' || ch === ']') stack.pop();
-  }
-  let out = text;
-  if (inString) out += escaped ? '\\"' : '"';
-  out = out.replace(/[,:]\s*$/, (m) => (m.trim() === ':' ? ': null' : ''));
-  return out + stack.reverse().join('');
+  const open = scanJsonPrefix(text);
+  const out = closeOpenString(text, open).replace(/[,:]\s*$/, (m) => (m.trim() === ':' ? ': null' : ''));
+  return out + open.closers;
 }
