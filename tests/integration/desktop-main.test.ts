@@ -105,7 +105,11 @@ describe('built main bundle', () => {
     expect(state.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
     expect(state.sandboxEnabled).toBe(true);
     expect(state.loadedUrl).toBe('app://switchboard/index.html');
-    expect(state.privilegedSchemes).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } }]);
+    expect(state.privilegedSchemes).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } },
+      // MCP Apps run on an origin of their own (docs/apps.md): no fetch API, no CORS, no code cache for it.
+      { scheme: 'switchboard-app-sandbox', privileges: { standard: true, secure: true } },
+    ]);
     expect(state.appEvents).toEqual(expect.arrayContaining(['web-contents-created', 'before-quit', 'second-instance']));
     expect(stdout).toContain('switchboard:ready');
   });

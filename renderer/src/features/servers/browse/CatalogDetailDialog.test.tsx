@@ -54,6 +54,8 @@ describe('catalog detail', () => {
       args: ['-y', '@modelcontextprotocol/server-slack@2025.4.25'],
       env: { SLACK_BOT_TOKEN: 'xoxb-secret', SLACK_TEAM_ID: 'T123' },
       publicEnv: ['SLACK_TEAM_ID'],
+      // The secret goes to the secret store on save; servers.json keeps only its name (decision 010).
+      secretEnv: ['SLACK_BOT_TOKEN'],
     });
   });
 
@@ -75,7 +77,7 @@ describe('catalog detail', () => {
     expect(token?.type).toBe('password');
     await user.type(token!, 'ghp_1');
     await user.click(screen.getByRole('button', { name: 'Install' }));
-    expect(onInstall).toHaveBeenCalledWith('github-mcp-server', { type: 'http', url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer ghp_1' } });
+    expect(onInstall).toHaveBeenCalledWith('github-mcp-server', { type: 'http', url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer ghp_1' }, secretHeaders: ['Authorization'] });
   });
 
   it('picks a free name when the suggested one is taken', async () => {
