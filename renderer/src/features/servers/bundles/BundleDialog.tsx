@@ -7,6 +7,7 @@ import { call } from '../../../bridge/index.ts';
 import { useStore } from '../../../store/index.ts';
 import { Dialog } from '../../common/Dialog.tsx';
 import { errorText } from '../../common/errorText.ts';
+import { ChooseFolderButton } from '../roots/ChooseFolderButton.tsx';
 
 /** Props of BundleDialog. */
 export interface BundleDialogProps {
@@ -112,6 +113,7 @@ export function BundleDialog({ preview, source, onClose }: BundleDialogProps) {
               onChange={(e) => setTexts({ ...texts, [field.key]: e.target.value })}
             />
           )}
+          {field.type === 'directory' ? <ChooseFolderButton start={texts[field.key] || undefined} onChosen={(path) => setTexts((now) => ({ ...now, [field.key]: path }))} /> : null}
           <p className="field-hint">{field.description}</p>
         </div>
       ))}
