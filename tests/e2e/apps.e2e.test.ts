@@ -144,6 +144,9 @@ describe('MCP Apps', () => {
       const box = card.getByTestId('app-frame');
       await expect.poll(() => box.getAttribute('data-display-mode')).toBe('fullscreen');
       await expect.poll(() => frame.locator('#mode').textContent()).toBe('fullscreen');
+      // Full screen covers the whole window, sidebar included (not just the chat column at the card's place).
+      const viewport = page.viewportSize();
+      await expect.poll(async () => JSON.stringify(await box.boundingBox())).toBe(JSON.stringify({ x: 0, y: 0, width: viewport?.width, height: viewport?.height }));
       if (era === 'modern') await page.screenshot({ path: path.join(docsShots, 'apps-fullscreen.png') });
       await box.getByRole('button', { name: 'Exit full screen' }).click();
       await expect.poll(() => frame.locator('#mode').textContent()).toBe('inline');
