@@ -72,6 +72,11 @@ describe('tool approvals', () => {
 
     await approval.getByRole('button', { name: 'Allow once' }).click();
     await expect.poll(() => card.locator('.tool-status').textContent()).toBe('Done');
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('a tiny MCP logo');
+    // Once the turn has ended its cards are one line (server / tool, status, duration); a click opens one again.
+    const head = card.locator('.tool-card-head');
+    await expect.poll(() => head.getAttribute('aria-expanded')).toBe('false');
+    await head.click();
     const image = card.getByRole('img', { name: 'Image returned by the tool (image/png)' });
     await image.waitFor();
     // The picture really decoded (not a broken image icon).
@@ -81,7 +86,6 @@ describe('tool approvals', () => {
         return picture.complete && picture.naturalWidth > 0;
       }),
     ).toBe(true);
-    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('a tiny MCP logo');
     expect(await card.locator('.tool-card-duration').textContent()).toMatch(/\d+(\.\d)? (ms|s)$/);
 
     // The model received the image as an image block.

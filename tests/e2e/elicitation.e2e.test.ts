@@ -103,6 +103,8 @@ describe('elicitation', () => {
 
     await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('you are signed up');
     const result = page.locator('.tool-card').last();
+    // The finished turn's card is one line: open it to read the result.
+    await result.locator('.tool-card-head').click();
     const text = (await result.locator('.tool-result-text').allTextContents()).join('\n');
     expect(text).toContain('- Name: Ada Lovelace');
     expect(text).toContain('- Email: ada@example.org');

@@ -97,8 +97,9 @@ describe('history', () => {
     expect(await page.locator('.chat-msg.is-assistant').last().locator('em').textContent()).toBe('remember me after a reload');
     const card = page.locator('.tool-card');
     expect(await card.locator('.tool-status').textContent()).toBe('Done');
-    // The latest turn's tool cards stay open, showing the stored result.
-    expect(await card.locator('.tool-card-head').getAttribute('aria-expanded')).toBe('true');
+    // A finished turn's tool cards are one line; opening one shows the stored result.
+    expect(await card.locator('.tool-card-head').getAttribute('aria-expanded')).toBe('false');
+    await card.locator('.tool-card-head').click();
     expect(await card.locator('.tool-result-text').textContent()).toBe('Echo: remember me after a reload');
     await expect.poll(() => page.locator('.chat-title').textContent()).toContain('Please echo something');
     await app.screenshot('history-after-reload');

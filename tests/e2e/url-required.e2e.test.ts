@@ -58,6 +58,8 @@ describe('a URL a call requires', () => {
     await opened.close();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent(), { timeout: 60_000 }).toContain('Your account is connected.');
+    // The finished turn's card is one line: open it to read the result.
+    await page.locator('.tool-card').last().locator('.tool-card-head').click();
     const text = (await page.locator('.tool-card').last().locator('.tool-result-text').allTextContents()).join('\n');
     expect(text).toContain('account connected (call 2)');
   });

@@ -158,7 +158,7 @@ export const MessageItem = memo(function MessageItem({ message, latest, continue
       </div>
       <div className="chat-msg-body">
         {message.blocks.map((block, i) => (
-          <Block key={i} block={block} message={message} latest={latest} last={i === message.blocks.length - 1} />
+          <Block key={i} block={block} message={message} latest={latest && busy} last={i === message.blocks.length - 1} />
         ))}
         {message.status === 'streaming' && empty && (
           <div className="chat-typing" role="status" aria-label={t('message.generating')}>

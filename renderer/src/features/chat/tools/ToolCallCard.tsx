@@ -26,7 +26,7 @@ export interface ToolCallCardProps {
   /** The pending approval of this call, when it waits for one. */
   approval?: PendingApproval;
   onAnswerApproval?: (id: string, decision: ApprovalDecision) => Promise<Result<null>>;
-  /** Open at first even when finished (the latest turn's calls). */
+  /** Open at first even when finished (the calls of the turn in progress). */
   defaultOpen?: boolean;
 }
 
@@ -96,7 +96,7 @@ const SERVER_SIDE = new Set(['process_exited', 'connect_failed', 'server_not_rea
 
 /**
  * One tool call, collapsible. Opens by itself while it needs the user (approval, input streaming, running); the cards
- * of the latest turn start open; those of earlier turns, failed ones too, are one line (server / tool, status, duration).
+ * of the turn in progress stay open; once a turn has ended its cards, failed ones too, are one line (server / tool, status, duration).
  */
 export function ToolCallCard({ block, approval, onAnswerApproval, defaultOpen = false }: ToolCallCardProps) {
   const { t, i18n } = useTranslation('chat');
