@@ -189,7 +189,7 @@ describe('chat', () => {
     await sendMessage(page, 'Carry on after an error');
     const notice = page.getByRole('alert').filter({ hasText: 'Retry' });
     await notice.waitFor();
-    expect(await notice.textContent()).toContain('Check the API key in Settings');
+    expect(await notice.textContent()).toContain('The API key was rejected (401). Open Settings and paste a valid Anthropic API key');
     expect(await notice.getByRole('button', { name: 'Open Settings' }).isVisible()).toBe(true);
     await app.screenshot('chat-error');
     await notice.getByRole('button', { name: 'Retry' }).click();
