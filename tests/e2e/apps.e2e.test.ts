@@ -125,6 +125,9 @@ describe('MCP Apps', () => {
       await card.getByRole('group', { name: /Approval for Show Probe/ }).getByRole('button', { name: 'Allow once' }).click();
       const frame = await appFrame(page);
       await expect.poll(() => frame.locator('#result').textContent(), { timeout: 30_000 }).toContain(`probe ${era} (apps extension declared)`);
+      // The turn ends (its card folds to one line) and the app stays in view, state and all, for what follows.
+      await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent(), { timeout: 30_000 }).toContain(era === 'modern' ? 'Probe shown.' : 'Legacy probe shown.');
+      await expect.poll(() => frame.locator('#result').textContent(), { timeout: 30_000 }).toContain(`probe ${era} (apps extension declared)`);
       expect(await frame.locator('#input').textContent()).toBe(`{"label":"${era}"}`);
       expect(await frame.locator('#theme').textContent()).toBe('light');
 
