@@ -19,7 +19,7 @@ import { createQuitCoordinator } from './desktop/quitCoordinator.ts';
 import type { TrustedPage } from './desktop/senderCheck.ts';
 import { BundleOpener, bundlePathsIn } from './desktop/bundleOpener.ts';
 import { electronNotifier, watchAttention } from './desktop/attentionNotifications.ts';
-import { folderPicker } from './desktop/folderPicker.ts';
+import { filePicker, folderPicker } from './desktop/folderPicker.ts';
 
 // Before `ready`: app:// must be a privileged scheme, and every renderer sandboxed whatever its options say.
 registerAppScheme(protocol);
@@ -112,6 +112,7 @@ async function main(): Promise<void> {
       logger,
       openExternal: openInBrowser,
       pickFolder: folderPicker(dialog, () => mainWindow),
+      pickFiles: filePicker(dialog, () => mainWindow),
       baseEnv: buildBaseEnv(resolved),
       notices: secrets.notice ? [secrets.notice] : [],
       version: appVersion(),

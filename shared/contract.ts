@@ -138,10 +138,14 @@ export const callSchemas = {
   'app.info': empty,
   'app.openExternal': z.object({ url: z.string().url() }),
   // Choosing a folder (a server's roots); app.info's folderPicker says which of the two this window has
-  /** The sub-folders of a folder (default: home), for web mode's folder browser; a file is refused (detail not_a_directory). */
-  'folders.list': z.object({ path: z.string().max(4096).optional(), showHidden: z.boolean().optional() }),
+  /** The sub-folders (and with `files`, the files) of a folder (default: home), for web mode's browser; a file is refused (detail not_a_directory). */
+  'folders.list': z.object({ path: z.string().max(4096).optional(), showHidden: z.boolean().optional(), files: z.boolean().optional() }),
   /** The OS folder dialog (desktop only): the chosen folder, or null when cancelled. */
   'folders.pick': z.object({ start: z.string().max(4096).optional() }),
+  /** The OS file dialog (desktop only): the chosen files (several only with `multiple`), empty when cancelled. */
+  'files.pick': z.object({ start: z.string().max(4096).optional(), multiple: z.boolean().optional() }),
+  /** Checks a path typed or chosen in web mode's browser is a regular file (a folder is refused, detail not_a_file). */
+  'files.check': z.object({ path: z.string().max(4096) }),
   // Files kept aside (a history moved aside, an unreadable settings.json): notices that last until dismissed
   'storage.dismissNotice': z.object({ id: z.string().min(1) }),
   /** Puts a moved-aside history back; the current history.db is kept aside first. */
@@ -197,7 +201,7 @@ export interface AppInfo {
   storageNotices?: StorageNotice[];
   /** Where MCP Apps' sandbox proxy page is served (another origin than the window's); absent: no Apps in this window. */
   appSandboxUrl?: string;
-  /** How "Choose folder…" works here: the OS dialog (folders.pick) or the host's folder browser (folders.list). */
+  /** How "Choose folder…" / "Choose file…" work here: the OS dialog (folders.pick, files.pick) or the host's browser (folders.list). */
   folderPicker?: FolderPickerKind;
 }
 
@@ -266,6 +270,8 @@ export interface CallResults {
   'app.openExternal': null;
   'folders.list': FolderListing;
   'folders.pick': { path: string | null };
+  'files.pick': { paths: string[] };
+  'files.check': { path: string };
   'storage.dismissNotice': StorageNotice[];
   'storage.restoreHistory': StorageNotice[];
   'catalog.list': CatalogListing;

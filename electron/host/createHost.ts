@@ -68,7 +68,7 @@ async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<
   const chatModule = chat;
   sampler = chat.sampler;
   readSettings = () => chatModule.settings();
-  const apps = createAppsModule({ tools: mcp.tools, approvals: chat.approvals });
+  const apps = createAppsModule({ tools: mcp.tools, approvals: chat.approvals, resources: mcp.appResources });
   appsCatalogChanged = (serverId) => apps.catalogChanged(serverId);
 
   const app: AppCalls = {
@@ -114,7 +114,7 @@ async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<
   });
 
   const bundles = createBundleCalls({ dataDir: env.dataDir, secrets: env.secrets, logger: env.logger, servers: mcp.api });
-  const api: HostApi = { ...mcp.api, ...chatModule.api, ...app, ...catalog, ...bundles, ...createSamplingCalls(sampling), ...apps.api, ...createFolderCalls({ pickFolder: env.pickFolder }) };
+  const api: HostApi = { ...mcp.api, ...chatModule.api, ...app, ...catalog, ...bundles, ...createSamplingCalls(sampling), ...apps.api, ...createFolderCalls({ pickFolder: env.pickFolder, pickFiles: env.pickFiles }) };
   let stopping: Promise<void> | undefined;
   return {
     api,

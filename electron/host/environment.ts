@@ -34,6 +34,8 @@ export interface HostEnvironment {
   appSandboxUrl?: string;
   /** The OS folder dialog (desktop); absent in web mode, where the window browses folders through the host. */
   pickFolder?: (start: string | undefined) => Promise<string | undefined>;
+  /** The OS file dialog (desktop): the chosen files, empty when cancelled; absent in web mode (the host's browser lists files). */
+  pickFiles?: (start: string | undefined, multiple: boolean) => Promise<string[]>;
 }
 
 /** A logger that writes JSON lines to stderr; used by web mode and tests. */
