@@ -2,7 +2,7 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/settings.ts';
-import { useStore } from '../../store/index.ts';
+import { useSettingsPatch } from './useSettingsPatch.ts';
 import { Segmented } from '../common/Segmented.tsx';
 
 const themes = [
@@ -22,14 +22,8 @@ const languages: { value: Settings['language']; label?: string }[] = [
 /** The appearance card. */
 export function AppearanceSection() {
   const { t } = useTranslation('settings');
-  const settings = useStore((s) => s.settings);
-  const updateSettings = useStore((s) => s.updateSettings);
-  const notifyError = useStore((s) => s.notifyError);
+  const { settings, change } = useSettingsPatch();
   if (!settings) return null;
-  const change = (patch: Partial<Settings>) =>
-    void updateSettings(patch).then((r) => {
-      if (!r.ok) notifyError('settings:saveFailed', r.error);
-    });
   return (
     <section className="card st-card" aria-labelledby="st-appearance">
       <h2 id="st-appearance" className="st-card-title">

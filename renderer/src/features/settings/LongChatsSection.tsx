@@ -1,7 +1,7 @@
 /** The "Long chats and many servers" card: who trims long chats, the model's window, and how many servers start at once. Saved at once. */
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/settings.ts';
-import { useStore } from '../../store/index.ts';
+import { useSettingsPatch } from './useSettingsPatch.ts';
 import { NumberField } from './NumberField.tsx';
 
 const managers: Settings['contextManagement'][] = ['auto', 'api', 'host'];
@@ -9,14 +9,8 @@ const managers: Settings['contextManagement'][] = ['auto', 'api', 'host'];
 /** The card for settings that matter at scale: context management, context window, concurrent starts. */
 export function LongChatsSection() {
   const { t } = useTranslation('scaleSettings');
-  const settings = useStore((s) => s.settings);
-  const updateSettings = useStore((s) => s.updateSettings);
-  const notifyError = useStore((s) => s.notifyError);
+  const { settings, change } = useSettingsPatch();
   if (!settings) return null;
-  const change = (patch: Partial<Settings>) =>
-    void updateSettings(patch).then((r) => {
-      if (!r.ok) notifyError('settings:saveFailed', r.error);
-    });
   return (
     <section className="card st-card" aria-labelledby="st-scale">
       <h2 id="st-scale" className="st-card-title">

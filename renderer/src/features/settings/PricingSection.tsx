@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 import { modelPriceSchema, priceFor, PRICES_AS_OF, type ModelPrice } from '../../../../shared/pricing/modelPrices.ts';
 import type { Settings } from '../../../../shared/settings.ts';
-import { useStore } from '../../store/index.ts';
+import { useSettingsPatch } from './useSettingsPatch.ts';
 import './pricing.css';
 
 const fields = ['input', 'output', 'cacheWrite', 'cacheRead'] as const;
@@ -31,9 +31,7 @@ export function parsePriceDraft(draft: Draft): ModelPrice | undefined {
 /** The prices card. */
 export function PricingSection() {
   const { t } = useTranslation('pricing');
-  const settings = useStore((s) => s.settings);
-  const updateSettings = useStore((s) => s.updateSettings);
-  const notifyError = useStore((s) => s.notifyError);
+  const { settings, change } = useSettingsPatch();
   const [model, setModel] = useState<string | undefined>(undefined);
   const [draft, setDraft] = useState<Draft | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
@@ -41,10 +39,7 @@ export function PricingSection() {
   const modelId = model ?? settings.model;
   const shown = draft ?? draftOf(priceFor(modelId, settings.modelPrices));
   const overrides = Object.entries(settings.modelPrices);
-  const save = (modelPrices: Settings['modelPrices']) =>
-    void updateSettings({ modelPrices }).then((r) => {
-      if (!r.ok) notifyError('settings:saveFailed', r.error);
-    });
+  const save = (modelPrices: Settings['modelPrices']) => change({ modelPrices });
   const add = () => {
     const id = modelId.trim();
     if (!id) return setProblem(t('settings.invalidModel'));

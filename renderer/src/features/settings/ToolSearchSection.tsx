@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/settings.ts';
 import { useStore } from '../../store/index.ts';
+import { useSettingsPatch } from './useSettingsPatch.ts';
 import { VisibleText } from '../common/VisibleText.tsx';
 import { NumberField } from './NumberField.tsx';
 
@@ -10,15 +11,9 @@ const modes: Settings['toolSearch'][] = ['auto', 'server', 'host', 'off'];
 /** The tool search card. */
 export function ToolSearchSection() {
   const { t } = useTranslation('settings');
-  const settings = useStore((s) => s.settings);
+  const { settings, change } = useSettingsPatch();
   const servers = useStore((s) => s.servers);
-  const updateSettings = useStore((s) => s.updateSettings);
-  const notifyError = useStore((s) => s.notifyError);
   if (!settings) return null;
-  const change = (patch: Partial<Settings>) =>
-    void updateSettings(patch).then((r) => {
-      if (!r.ok) notifyError('settings:saveFailed', r.error);
-    });
   const always = new Set(settings.alwaysLoadServers);
   return (
     <section className="card st-card" aria-labelledby="st-tools">
