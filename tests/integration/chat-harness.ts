@@ -207,13 +207,17 @@ export async function addEverything(target: HostUnderTest, tools: string[] = ['g
   await waitForTools(target, tools);
 }
 
-/** Waits until every listed server tool name is exposed and enabled. */
-export async function waitForTools(target: HostUnderTest, tools: string[], timeoutMs = 30_000): Promise<void> {
+/** A tool to wait for: its name alone, or the name on one server (when several servers list the same name). */
+export type AwaitedTool = string | { serverId: string; tool: string };
+
+/** Waits until every listed tool is exposed and enabled (on its own server when one is named). */
+export async function waitForTools(target: HostUnderTest, tools: AwaitedTool[], timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const listed = value(await target.api['tools.list']({})).filter((t) => t.enabled).map((t) => t.toolName);
-    if (tools.every((t) => listed.includes(t))) return;
-    if (Date.now() > deadline) throw new Error(`tools ${tools.join(', ')} not exposed; have ${listed.join(', ')}`);
+    const listed = value(await target.api['tools.list']({})).filter((t) => t.enabled);
+    const exposed = (want: AwaitedTool) => (typeof want === 'string' ? listed.some((t) => t.toolName === want) : listed.some((t) => t.serverId === want.serverId && t.toolName === want.tool));
+    if (tools.every(exposed)) return;
+    if (Date.now() > deadline) throw new Error(`tools ${JSON.stringify(tools)} not exposed; have ${JSON.stringify(listed.map((t) => [t.serverId, t.toolName]))}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -26,14 +26,8 @@ describe('MCP Apps calls through the host', () => {
     value(await target.api['servers.add']({ name: 'probe', config: nodeServer(probe, [], { connectTimeoutMs: 120_000 }) }));
     value(await target.api['servers.add']({ name: 'plain', config: nodeServer(probe, [], { apps: false, connectTimeoutMs: 120_000 }) }));
     value(await target.api['servers.add']({ name: 'everything', config: nodeServer(scripts.everything, [], { connectTimeoutMs: 120_000 }) }));
-    await waitForTools(target, ['show-probe', 'echo', 'get-sum'], 120_000);
-    // Both probe servers list the same tool names: wait for each by its own server, not for the names alone.
-    const deadline = Date.now() + 120_000;
-    const ready = (serverId: string, tools: { serverId: string; toolName: string }[]) => tools.some((t) => t.serverId === serverId && t.toolName === 'show-probe');
-    for (let tools = value(await target.api['tools.list']({})); !(ready('probe', tools) && ready('plain', tools)); tools = value(await target.api['tools.list']({}))) {
-      if (Date.now() > deadline) throw new Error(`the probe servers did not list their tools: ${JSON.stringify(tools.map((t) => [t.serverId, t.toolName]))}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // Both probe servers list the same tool names: wait for each on its own server, not for the names alone.
+    await waitForTools(target, [{ serverId: 'probe', tool: 'show-probe' }, { serverId: 'plain', tool: 'show-probe' }, 'echo', 'get-sum'], 120_000);
     chatId = value(await target.api['chats.create']({})).id;
   }, 180_000);
 
