@@ -2,6 +2,7 @@
 import type { ApprovalQueue } from './chat/approvals.ts';
 import type { Result } from '../../shared/errors.ts';
 import type { SamplingRunner } from './sampling/samplingBroker.ts';
+import type { AppResourceSource } from './apps/appResources.ts';
 import type { HostApi, StorageNotice } from '../../shared/contract.ts';
 import type { ApprovalPolicy } from '../../shared/serverConfig.ts';
 import type { ExposedTool, ResourceContents, ToolResult } from '../../shared/servers.ts';
@@ -89,6 +90,8 @@ export interface McpModule {
   api: McpCalls;
   tools: ToolCaller;
   elicitations: ElicitationBroker;
+  /** Reads with the server's cache hint and watches for updates: what MCP Apps' HTML cache needs. */
+  appResources: AppResourceSource;
   /** Starts every enabled server in parallel; resolves once each has settled (ready or error). */
   start(): Promise<void>;
   /** Closes every client and ends every child process. */

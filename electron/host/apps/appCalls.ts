@@ -7,7 +7,7 @@ import type { HostApi } from '../../../shared/contract.ts';
 import type { ToolResult } from '../../../shared/servers.ts';
 import type { ApprovalQueue } from '../chat/approvals.ts';
 import type { ToolCaller } from '../ports.ts';
-import { AppResourceCache } from './appResources.ts';
+import { AppResourceCache, type AppResourceSource } from './appResources.ts';
 
 /** The calls of this module. */
 export type AppsCalls = Pick<HostApi, 'apps.resource' | 'apps.callTool' | 'apps.readResource'>;
@@ -16,6 +16,8 @@ export type AppsCalls = Pick<HostApi, 'apps.resource' | 'apps.callTool' | 'apps.
 export interface AppsDeps {
   tools: ToolCaller;
   approvals: ApprovalQueue;
+  /** Reads apps' HTML with the server's cache hint and watches it for updates. */
+  resources: AppResourceSource;
 }
 
 /** The Apps calls plus the hook that drops a server's cached apps when its lists change. */
@@ -28,7 +30,7 @@ export interface AppsModule {
 /** Builds the Apps calls. */
 export function createAppsModule(deps: AppsDeps): AppsModule {
   const { tools, approvals } = deps;
-  const cache = new AppResourceCache((serverId, uri) => tools.readResource(serverId, uri));
+  const cache = new AppResourceCache(deps.resources);
   let seq = 0;
 
   const callTool: AppsCalls['apps.callTool'] = async ({ chatId, toolCallId, serverId, name, arguments: args }): Promise<Result<ToolResult>> => {

@@ -8,6 +8,7 @@ import { toPromptInfo, toPromptMessages, toResourceContents, toResourceInfo, toR
 import { CatalogFreshness, type FreshnessSetup } from './listen/catalogFreshness.ts';
 import { ttlOf, type ListTtls } from './listen/catalogTtl.ts';
 import type { ChangeStreamDown } from './listen/listenKeeper.ts';
+import { ResourceWatches, type StopWatch } from './resourceWatch/resourceWatches.ts';
 import { englishOf, hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
 import { describeRequestError, exitMessage, isAuthError, isConnectionLost, type ExitInfo } from './mcpErrors.ts';
 import { InflightCalls, runToolCall, type CallOutcome } from './toolCall.ts';
@@ -60,6 +61,7 @@ export class ServerConnection {
   private authReported = false;
   private retiring = false;
   private freshness: CatalogFreshness | undefined;
+  private watches: ResourceWatches | undefined;
   private sessionGone = false;
   /** Set by the opener: shows -32042 URLs and tracks `notifications/elicitation/complete`. */
   urlElicitations: UrlElicitations | undefined;
@@ -243,6 +245,7 @@ export class ServerConnection {
     this.closing = true;
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     this.freshness?.stop();
+    this.watches?.stop();
     if (this.inflight.size === 0) void this.close();
   }
 
@@ -261,8 +264,35 @@ export class ServerConnection {
 
   /** Reads one resource. */
   readResource(uri: string): Promise<Result<ResourceContents[]>> {
+    return this.request(async () => toResourceContents(await this.readRaw(uri)));
+  }
+
+  /** Reads one resource with the `ttlMs` its result carried (a 2026-07-28 CacheableResult; 2025 results carry none). */
+  readResourceWithTtl(uri: string): Promise<Result<{ contents: ResourceContents[]; ttlMs?: number }>> {
+    return this.request(async () => {
+      const result = await this.readRaw(uri);
+      const ttlMs = ttlOf(result);
+      return { contents: toResourceContents(result), ...(ttlMs !== undefined ? { ttlMs } : {}) };
+    });
+  }
+
+  /** Asks the server to say when `uri` changes; undefined when it cannot (no resources.subscribe, refused, closing). */
+  watchResource(uri: string, onUpdated: () => void): Promise<StopWatch | undefined> {
+    if (this.closing) return Promise.resolve(undefined);
+    if (!this.watches) {
+      const era = this.client.getProtocolEra() === 'modern' ? 'modern' : 'legacy';
+      const watches = new ResourceWatches({ client: this.client, era, canSubscribe: this.capabilities?.resources?.subscribe === true, log: (text) => this.hooks.log('host', text) });
+      this.client.setNotificationHandler('notifications/resources/updated', (notification) => watches.updated(notification.params.uri));
+      this.watches = watches;
+    }
+    return this.watches.watch(uri, onUpdated);
+  }
+
+  // The host keeps its own cache of what it reads (apps/appResources.ts), bounded and dropped on updates; the SDK's would
+  // be a second, unbounded copy.
+  private readRaw(uri: string) {
     const meta = logLevelMeta(this.client, this.logLevel);
-    return this.request(async () => toResourceContents(await this.client.readResource({ uri, ...(meta ? { _meta: meta } : {}) }, { cacheMode: 'bypass' })));
+    return this.client.readResource({ uri, ...(meta ? { _meta: meta } : {}) }, { cacheMode: 'bypass' });
   }
 
   /** Renders one prompt. */
@@ -276,6 +306,7 @@ export class ServerConnection {
     this.closing = true;
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     this.freshness?.stop();
+    this.watches?.stop();
     await closeQuietly(this.client, this.transport);
     await reap(this.child);
   }

@@ -2,7 +2,7 @@
  * The MCP module: loads servers.json, builds the elicitation broker, the connection manager and the tool registry,
  * answers every MCP call of the contract, and pushes 'servers.changed', 'tools.changed' and 'server.log'.
  */
-import { ok, type Result } from '../../../shared/errors.ts';
+import { err, ok, type Result } from '../../../shared/errors.ts';
 import type { ServerConfig } from '../../../shared/serverConfig.ts';
 import type { ServerStatus, ServerView } from '../../../shared/servers.ts';
 import { createAuthApi } from '../auth/authApi.ts';
@@ -229,6 +229,15 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
     },
     tools: registry,
     elicitations: broker,
+    appResources: {
+      read: async (serverId, uri) => {
+        if (!config(serverId)) return err('not_found', `No valid server named "${serverId}"`);
+        if (manager.readResourceWithTtl) return manager.readResourceWithTtl(serverId, uri);
+        const read = await manager.readResource(serverId, uri);
+        return read.ok ? ok({ contents: read.value }) : read;
+      },
+      watch: (serverId, uri, onUpdated) => manager.watchResource?.(serverId, uri, onUpdated) ?? Promise.resolve(undefined),
+    },
     async start() {
       if (stopped) return;
       started = true;

@@ -68,6 +68,10 @@ export interface McpServerManager {
   listResources(serverId: string, cursor?: string): Promise<Result<{ resources: ResourceInfo[]; nextCursor?: string }>>;
   listResourceTemplates(serverId: string): Promise<Result<ResourceTemplateInfo[]>>;
   readResource(serverId: string, uri: string): Promise<Result<ResourceContents[]>>;
+  /** Reads a resource with the result's `ttlMs` (MCP Apps' HTML cache); optional so test doubles may leave it out. */
+  readResourceWithTtl?(serverId: string, uri: string): Promise<Result<{ contents: ResourceContents[]; ttlMs?: number }>>;
+  /** Asks the live connection to say when `uri` changes; resolves with a stop function, or undefined when it cannot. */
+  watchResource?(serverId: string, uri: string, onUpdated: () => void): Promise<(() => void) | undefined>;
   getPrompt(serverId: string, name: string, args?: Record<string, string>): Promise<Result<PromptMessages>>;
   /** Argument autocomplete (`completion/complete`); optional so test doubles may leave it out. */
   complete?(serverId: string, params: Omit<CompletionParams, 'serverId'>): Promise<Result<CompletionValues>>;
