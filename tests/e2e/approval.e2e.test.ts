@@ -2,9 +2,9 @@
  * Approvals end to end against the real server-everything: a tool call waits in the chat for the user's decision;
  * allowed once it runs and its image result is shown; denied it never runs; "always allow" sticks for the next call.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toolResults, toolResultText, type ScriptTurn } from '../fixtures/scriptedLlm/index.ts';
-import { nodeServer, sendMessage, serverScripts, startApp, type E2eApp } from './harness.ts';
+import { appWithEverything, sendMessage, type E2eApp } from './harness.ts';
 
 const script: ScriptTurn[] = [
   {
@@ -47,18 +47,10 @@ const script: ScriptTurn[] = [
 const send = (app: E2eApp, text: string) => sendMessage(app.page, text);
 
 describe('tool approvals', () => {
-  let app: E2eApp;
-
-  beforeAll(async () => {
-    app = await startApp({ llm: { script }, servers: { everything: nodeServer(serverScripts.everything) } });
-    await app.dismissToasts();
-  });
-
-  afterAll(async () => {
-    await app?.close();
-  });
+  const appOf = appWithEverything(script);
 
   it('asks before a tool runs, then shows its image result once allowed', async () => {
+    const app = appOf();
     const { page } = app;
     await send(app, 'Show me the tiny image');
     const card = page.locator('.tool-card').last();
@@ -97,6 +89,7 @@ describe('tool approvals', () => {
   });
 
   it('never runs a denied call and tells the model so', async () => {
+    const app = appOf();
     const { page } = app;
     await send(app, 'Please add 2 and 3');
     const card = page.locator('.tool-card').last();
@@ -114,6 +107,7 @@ describe('tool approvals', () => {
   });
 
   it('remembers "Always allow this tool" and runs the next call without asking', async () => {
+    const app = appOf();
     const { page, api } = app;
     await send(app, 'Now add 20 and 22');
     const card = page.locator('.tool-card').last();

@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { expect, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { HostApi } from '../../shared/contract.ts';
 import type { ServerConfig, StdioServerConfig } from '../../shared/serverConfig.ts';
 import type { Settings } from '../../shared/settings.ts';
 import { silentLogger } from '../../electron/host/environment.ts';
 import { startWebMode, type WebMode } from '../../electron/web/startWebMode.ts';
-import { startScriptedLlm, type ScriptedLlm, type ScriptedLlmOptions } from '../fixtures/scriptedLlm/index.ts';
+import { startScriptedLlm, type ScriptedLlm, type ScriptedLlmOptions, type ScriptTurn } from '../fixtures/scriptedLlm/index.ts';
 import { chromiumForTests } from './browserPath.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -186,6 +186,25 @@ export async function startApp(options: StartAppOptions = {}): Promise<E2eApp> {
     await closeAll();
     throw cause;
   }
+}
+
+/**
+ * The suite's app with server-everything and the scripted model `script`, started (toasts dismissed) before the suite's
+ * tests and closed after them. Call it inside `describe`; read the app with the returned getter inside each test.
+ */
+export function appWithEverything(script: ScriptTurn[]): () => E2eApp {
+  let app: E2eApp | undefined;
+  beforeAll(async () => {
+    app = await startApp({ llm: { script }, servers: { everything: nodeServer(serverScripts.everything) } });
+    await app.dismissToasts();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return () => {
+    if (!app) throw new Error('the app has not started');
+    return app;
+  };
 }
 
 /**

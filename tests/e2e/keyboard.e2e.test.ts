@@ -3,9 +3,9 @@
  * readers), O answers it and focus is back in the composer; Ctrl+B collapses the sidebar; a dialog opened from a menu
  * gives focus back to the menu's button; a long code line scrolls with the arrow keys.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ScriptTurn } from '../fixtures/scriptedLlm/index.ts';
-import { nodeServer, serverScripts, startApp, type E2eApp } from './harness.ts';
+import { appWithEverything, type E2eApp } from './harness.ts';
 
 const longLine = `const total = [${Array.from({ length: 60 }, (_, i) => i).join(', ')}].reduce((sum, n) => sum + n, 0);`;
 
@@ -27,18 +27,10 @@ type Scroller = { scrollWidth: number; clientWidth: number; scrollLeft: number }
 const focused = (app: E2eApp) => app.page.evaluate<Focused>(focusedScript);
 
 describe('keyboard', () => {
-  let app: E2eApp;
-
-  beforeAll(async () => {
-    app = await startApp({ llm: { script }, servers: { everything: nodeServer(serverScripts.everything) } });
-    await app.dismissToasts();
-  });
-
-  afterAll(async () => {
-    await app?.close();
-  });
+  const appOf = appWithEverything(script);
 
   it('reaches and answers an approval by keyboard, then finds focus back in the composer', async () => {
+    const app = appOf();
     const { page } = app;
     await page.keyboard.press('Tab');
     expect((await focused(app)).text).toBe('Skip to the message box');
@@ -63,6 +55,7 @@ describe('keyboard', () => {
   });
 
   it('collapses the sidebar with Ctrl+B and expands it again', async () => {
+    const app = appOf();
     const { page } = app;
     await page.keyboard.press('Control+b');
     await page.locator('nav.sb-rail').waitFor();
@@ -73,6 +66,7 @@ describe('keyboard', () => {
   });
 
   it('returns focus to the menu button after closing a dialog opened from its menu', async () => {
+    const app = appOf();
     const { page } = app;
     const trigger = page.getByRole('button', { name: /^Actions for/ }).first();
     await trigger.focus();
@@ -94,6 +88,7 @@ describe('keyboard', () => {
   });
 
   it('scrolls a long code line with the arrow keys', async () => {
+    const app = appOf();
     const { page } = app;
     const composer = page.getByRole('textbox', { name: 'Message' });
     await composer.focus();

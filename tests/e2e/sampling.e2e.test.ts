@@ -3,9 +3,9 @@
  * server's sampling/createMessage shows a card in that chat; the user allows it, sees the scripted model's answer,
  * sends it back, and the tool's result carries it to the chat's model.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ScriptTurn } from '../fixtures/scriptedLlm/index.ts';
-import { nodeServer, sendMessage, serverScripts, startApp, type E2eApp } from './harness.ts';
+import { appWithEverything, sendMessage } from './harness.ts';
 
 const script: ScriptTurn[] = [
   { match: { lastUserText: 'haiku' }, content: [{ type: 'tool_use', tool: 'trigger-sampling-request', input: { prompt: 'a haiku about switches', maxTokens: 60 } }] },
@@ -14,18 +14,10 @@ const script: ScriptTurn[] = [
 ];
 
 describe('sampling', () => {
-  let app: E2eApp;
-
-  beforeAll(async () => {
-    app = await startApp({ llm: { script }, servers: { everything: nodeServer(serverScripts.everything) } });
-    await app.dismissToasts();
-  });
-
-  afterAll(async () => {
-    await app?.close();
-  });
+  const appOf = appWithEverything(script);
 
   it('shows the request in the chat, then the answer, and only sends it back when the user says so', async () => {
+    const app = appOf();
     const { page } = app;
     await sendMessage(page, 'Ask the server for a haiku');
     const approval = page.locator('.tool-card').last().getByRole('group', { name: /^Approval for / });
