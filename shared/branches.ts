@@ -10,6 +10,7 @@ function reachesModel(block: ContentBlock): boolean {
       return block.signature !== undefined;
     case 'redacted_thinking':
     case 'tool_search':
+    case 'compaction':
       return true;
     case 'tool_call':
       return block.status !== 'streaming_input' && block.input !== null && typeof block.input === 'object' && !Array.isArray(block.input);

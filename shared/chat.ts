@@ -80,6 +80,17 @@ export interface FileAttachmentBlock extends AttachmentInfo {
   type: 'file';
 }
 
+/**
+ * The API's compaction of the older messages (compact_20260112): it stands in for everything before it in later
+ * requests. `content` is the summary, or null when the compaction failed (kept and sent back, a no-op for the API).
+ */
+export interface CompactionBlock {
+  type: 'compaction';
+  content: string | null;
+  /** The block's other fields as the API sent them (encrypted_content, signature, ...), sent back verbatim. */
+  apiFields: Record<string, unknown>;
+}
+
 /** One content block of a message. */
 export type ContentBlock =
   | { type: 'text'; text: string }
@@ -88,7 +99,8 @@ export type ContentBlock =
   | ToolCallBlock
   | ToolSearchBlock
   | { type: 'attachment'; serverId: string; uri: string; name?: string; content: McpContent[] }
-  | FileAttachmentBlock;
+  | FileAttachmentBlock
+  | CompactionBlock;
 
 /** Status of a message in history. */
 export type MessageStatus = 'streaming' | 'complete' | 'stopped' | 'error';
@@ -175,6 +187,8 @@ export interface ContextUsage {
   droppedMessages: number;
   /** True when the API's context management was asked to clear old tool results as well. */
   apiContextManagement: boolean;
+  /** True when the API was also asked to compact older messages (compact_20260112; models that support it). */
+  apiCompaction?: boolean;
 }
 
 /** The generation state of a chat. */

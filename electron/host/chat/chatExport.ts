@@ -69,6 +69,8 @@ function blockToMarkdown(block: ContentBlock): string {
     case 'file':
       // The file stays in the data folder; the export names it (a Markdown file cannot carry it).
       return `**Attached file** \`${block.name}\` (${block.mimeType}, ${block.size} bytes)`;
+    case 'compaction':
+      return block.content === null ? '*[Compacting earlier messages failed]*' : `<details><summary>Earlier messages compacted</summary>\n\n${block.content}\n\n</details>`;
   }
 }
 

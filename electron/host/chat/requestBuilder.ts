@@ -12,6 +12,7 @@ import { planTools } from './toolSearch/deferralPolicy.ts';
 import { definedNames, hostSearchResult, planToApiTools, searchToAssistant } from './toolSearch/requestTools.ts';
 import { fileToModel, filesLeftOut, leftOutNote, type AttachmentReader, type FileModelBlock } from './attachments/toApiBlocks.ts';
 import { isUnansweredReply } from '../../../shared/branches.ts';
+import { compactionToApi } from './context/compaction/compactionRequest.ts';
 
 type UserBlock = ModelBlock | FileModelBlock | Anthropic.ToolResultBlockParam;
 type AssistantBlock =
@@ -20,7 +21,9 @@ type AssistantBlock =
   | Anthropic.RedactedThinkingBlockParam
   | Anthropic.ToolUseBlockParam
   | Anthropic.ServerToolUseBlockParam
-  | Anthropic.ToolSearchToolResultBlockParam;
+  | Anthropic.ToolSearchToolResultBlockParam
+  // A compaction block (beta: the non-beta types do not list it) goes back as the API sent it (context/compaction/).
+  | Anthropic.ContentBlockParam;
 
 /** The text the model sees in place of a user turn when two assistant turns follow each other (a "continue"). */
 export const continuePrompt = 'Please continue from where you stopped.';
@@ -78,6 +81,7 @@ function assistantBlocks(blocks: ContentBlock[], defined: ReadonlySet<string> | 
     else if (block.type === 'redacted_thinking') out.push({ type: 'redacted_thinking', data: block.data });
     else if (block.type === 'tool_call' && isCompleteCall(block)) out.push({ type: 'tool_use', id: block.id, name: block.exposedName, input: block.input });
     else if (block.type === 'tool_search') out.push(...searchToAssistant(block, defined));
+    else if (block.type === 'compaction') out.push(compactionToApi(block));
   }
   return out;
 }

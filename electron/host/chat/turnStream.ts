@@ -8,6 +8,7 @@ import type { ChatMessage, ChatStreamEvent, ContentBlock, ToolCallBlock } from '
 import type { ExposedTool } from '../../../shared/servers.ts';
 import { streamCut, toApiError, type ErrorContext } from './apiErrors.ts';
 import { applySearchResult, finishSearchInput, startSearch } from './toolSearch/searchStream.ts';
+import { applyCompactionDelta, startCompaction } from './context/compaction/compactionStream.ts';
 
 /** How a streamed turn ended. */
 export type TurnOutcome = { kind: 'complete'; stopReason: string } | { kind: 'stopped' } | { kind: 'error'; error: AppError };
@@ -28,8 +29,9 @@ export function isDestructive(tool: ExposedTool | undefined): boolean {
 }
 
 function startBlock(block: Anthropic.RawContentBlockStartEvent['content_block'], sink: TurnSink): ContentBlock | undefined {
-  const search = startSearch(block);
-  if (search) return search;
+  // Tool searches and the API's compaction have blocks of their own.
+  const special = startSearch(block) ?? startCompaction(block);
+  if (special) return special;
   switch (block.type) {
     case 'text':
       return { type: 'text', text: block.text };
@@ -144,6 +146,8 @@ export async function streamTurn(options: {
             if (delta.partial_json) sink.emit({ type: 'tool_input_delta', chatId, messageId, index, partialJson: delta.partial_json });
           } else if (delta.type === 'input_json_delta' && block.type === 'tool_search') {
             block.partialInput = (block.partialInput ?? '') + delta.partial_json;
+          } else if (block.type === 'compaction') {
+            applyCompactionDelta(block, delta);
           }
           break;
         }

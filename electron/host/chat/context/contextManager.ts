@@ -16,11 +16,12 @@ import type { SummaryStore } from '../../store/historyWindow.ts';
 import type { AnthropicProvider } from '../provider.ts';
 import { buildRequest } from '../requestBuilder.ts';
 import type { AttachmentReader } from '../attachments/toApiBlocks.ts';
-import { apiContextManagement, contextManagementBeta, usesApiContextManagement } from './apiEdits.ts';
+import { apiContextManagement, compactionBeta, contextManagementBeta, usesApiContextManagement } from './apiEdits.ts';
+import { adoptCompaction, compactionAsText, leadingCompaction, withoutCompactionBlocks } from './compaction/compactionWindow.ts';
 import { estimateRequestTokens, prefixTokens, textTokens } from './estimate.ts';
 import { loadTail, type RunWindow } from './historyTail.ts';
 import { messageCost } from './messageCost.ts';
-import { contextWindowOf } from './modelWindows.ts';
+import { contextWindowOf, supportsCompaction } from './modelWindows.ts';
 import { summarize, summaryPreamble } from './summarizer.ts';
 import { TokenCounter } from './tokenCounter.ts';
 import { chooseCut, planWindow, withClearedResults } from './trimPolicy.ts';
@@ -39,6 +40,8 @@ const afterSummaryShare = 0.5;
 const countFromShare = 0.6;
 // Tokens held for a summary not written yet, when choosing where to cut.
 const summaryAllowance = 2_500;
+// From this share of the budget on, the API compacts older messages (above clearing's trigger: clearing is cheaper).
+const compactFromShare = 0.75;
 
 /** Text the model reads when older messages were left out without a summary. */
 export function droppedNotice(count: number): string {
@@ -102,11 +105,17 @@ export class ContextManager {
     const { windowTokens, reserved, budget } = this.budget(settings, model);
     // A key store that cannot be read is the runner's to report (on the answer); here it only means no API help.
     const client = await this.deps.provider.client(settings.apiBaseUrl).catch((cause: unknown) => ({ ok: false as const, error: appError('internal', String(cause)) }));
-    const build = (history: ChatMessage[]) => buildRequest({ history, tools: options.tools, settings, model, ...(this.deps.readFile ? { readFile: this.deps.readFile } : {}) });
+    const api = usesApiContextManagement(settings);
+    // Compaction blocks go back as they are only where the API compacts; elsewhere the summary is sent as text.
+    const compacting = api && supportsCompaction(model);
+    const build = (history: ChatMessage[]) =>
+      buildRequest({ history: compacting ? history : withoutCompactionBlocks(history), tools: options.tools, settings, model, ...(this.deps.readFile ? { readFile: this.deps.readFile } : {}) });
     const toolsAndSystem = prefixTokens(build([]));
     let extra = 0;
     let summaryError: AppError | undefined;
     for (let attempt = 0; attempt < 3; attempt++) {
+      // The API's newest compaction (this run's, or loaded) stands in for everything before it.
+      adoptCompaction(run);
       // Estimates are scaled by the model's calibration; the budget is compared in raw estimate units.
       const scaled = Math.floor(budget / this.counter.factor(model));
       const prefix = (): number => toolsAndSystem + extra + (run.summary ? textTokens(summaryPreamble(run.summary.text, run.summary.coveredMessages, run.summary.unreadMessages)) : 0) + (run.dropped > 0 ? 40 : 0);
@@ -152,6 +161,8 @@ export class ContextManager {
         };
       }
       const prefixMessages: ChatMessage[] = [];
+      const compacted = compacting ? undefined : leadingCompaction(run.messages);
+      if (compacted) prefixMessages.push(syntheticUser(run.chatId, compactionAsText(compacted)));
       if (run.summary) prefixMessages.push(syntheticUser(run.chatId, summaryPreamble(run.summary.text, run.summary.coveredMessages, run.summary.unreadMessages)));
       if (run.dropped > 0) prefixMessages.push(syntheticUser(run.chatId, droppedNotice(run.dropped)));
       const request = build([...prefixMessages, ...withClearedResults(run.messages, plan.cleared)]);
@@ -171,12 +182,12 @@ export class ContextManager {
         // Over after all: the calibration has just learned the model's real ratio; plan again with it.
         if (count.tokens > budget && attempt < 2) continue;
       }
-      const api = usesApiContextManagement(settings);
       const betas: string[] = [];
       const sent: Anthropic.MessageCreateParamsStreaming & { context_management?: ReturnType<typeof apiContextManagement> } = request;
       if (api) {
-        sent.context_management = apiContextManagement(countFromShare * budget);
+        sent.context_management = apiContextManagement(countFromShare * budget, compacting ? compactFromShare * budget : undefined);
         betas.push(contextManagementBeta);
+        if (compacting) betas.push(compactionBeta);
       }
       const usage: ContextUsage = {
         inputTokens,
@@ -187,6 +198,7 @@ export class ContextManager {
         summarizedMessages: run.summary ? run.summary.coveredMessages - run.summary.unreadMessages : 0,
         droppedMessages: run.dropped + (run.summary?.unreadMessages ?? 0),
         apiContextManagement: api,
+        apiCompaction: compacting,
       };
       this.usages.set(run.chatId, usage);
       return { kind: 'ready', request: sent, betas, usage };

@@ -1,6 +1,6 @@
 /**
  * Reads the newest part of a chat's history, page by page from the newest message backwards, until it holds enough to
- * fill the window (or reaches the chat's summary or its start). The event loop gets a turn between pages, so a send in
+ * fill the window (or reaches the chat's summary, the API's newest compaction, or its start). The event loop gets a turn between pages, so a send in
  * a 50,000-message chat never parses the whole history in one go.
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
@@ -9,6 +9,7 @@ import type { ChatMessage } from '../../../../shared/chat.ts';
 import type { ChatRepository } from '../../store/chatRepository.ts';
 import type { StoredSummary, SummaryStore } from '../../store/historyWindow.ts';
 import { messageCost } from './messageCost.ts';
+import { hasSuccessfulCompaction } from './compaction/compactionRequest.ts';
 
 /** Messages per page read from SQLite. */
 export const tailPageSize = 200;
@@ -37,6 +38,8 @@ export async function loadTail(options: { repo: ChatRepository; summaries: Summa
   let before: string | undefined;
   let reachedBoundary = false;
   let reachedStart = false;
+  // A compaction stands in for everything before it: nothing older is read.
+  let reachedCompaction = false;
   while (tokens < options.tokenLimit) {
     const page = repo.pageMessages(chatId, tailPageSize, before);
     const kept: ChatMessage[] = [];
@@ -49,11 +52,15 @@ export async function loadTail(options: { repo: ChatRepository; summaries: Summa
       }
       kept.push(message);
       tokens += messageCost(message, options.resultLimit).tokens;
+      if (hasSuccessfulCompaction(message)) {
+        reachedCompaction = true;
+        break;
+      }
       if (tokens >= options.tokenLimit) break;
     }
     pages.push(kept.reverse());
     loaded += kept.length;
-    if (reachedBoundary || tokens >= options.tokenLimit) break;
+    if (reachedBoundary || reachedCompaction || tokens >= options.tokenLimit) break;
     if (!page.olderCursor) {
       reachedStart = true;
       break;
@@ -62,10 +69,11 @@ export async function loadTail(options: { repo: ChatRepository; summaries: Summa
     await yieldToLoop();
   }
   // A summary whose last message is gone (history restored from elsewhere) no longer describes this chat.
-  if (summary && reachedStart) summary = undefined;
+  // A summary older than the newest compaction is replaced by it.
+  if (summary && (reachedStart || reachedCompaction)) summary = undefined;
   for (const page of pages.reverse()) into.push(...page);
   // The branch shown, not the whole tree: other branches are never sent.
   const total = repo.pathLength(chatId);
-  const gap = reachedBoundary || reachedStart ? 0 : Math.max(0, total - loaded - (summary?.coveredMessages ?? 0));
+  const gap = reachedBoundary || reachedStart || reachedCompaction ? 0 : Math.max(0, total - loaded - (summary?.coveredMessages ?? 0));
   return { chatId, messages: into, summary, gap, dropped: 0 };
 }

@@ -32,6 +32,7 @@ export function messageCost(message: ChatMessage, limit: number): MessageCost {
       else if (block.type === 'redacted_thinking') cost.tokens += textTokens(block.data);
       else if (block.type === 'attachment') cost.tokens += messageTokens({ role: 'user', content: attachmentToModel(block, limit) });
       else if (block.type === 'file') cost.tokens += fileTokens(block);
+      else if (block.type === 'compaction') cost.tokens += textTokens(block.content ?? '') + textTokens(JSON.stringify(block.apiFields));
       else if (block.type === 'tool_search') cost.tokens += 20 + textTokens(JSON.stringify(block.input ?? {})) + textTokens(block.loaded.join(' '));
       else if (block.type === 'tool_call' && isCompleteCall(block)) {
         const result = resultTokens(block, limit);

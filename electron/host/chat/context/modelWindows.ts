@@ -22,3 +22,13 @@ export function contextWindowOf(model: string, override = 0): number {
   for (const entry of known) if (id.startsWith(entry[0]) && (!best || entry[0].length > best[0].length)) best = entry;
   return best?.[1] ?? defaultContextWindow;
 }
+
+// Models the API documents compaction (compact_20260112) for, by id prefix; later Opus and Sonnet generations keep it.
+// Haiku models are not listed: sending the edit to them fails the request.
+const compacting = ['claude-opus-4-6', 'claude-sonnet-4-6', 'claude-opus-4-7', 'claude-opus-4-8', 'claude-mythos', 'claude-opus-5', 'claude-sonnet-5'];
+
+/** True when `model` supports the API's compaction edit (gateway ids with a "[1m]" suffix included). */
+export function supportsCompaction(model: string): boolean {
+  const id = model.toLowerCase();
+  return compacting.some((prefix) => id.startsWith(prefix));
+}

@@ -28,6 +28,7 @@ function transcriptLine(message: ChatMessage): string {
   const parts: string[] = [];
   for (const block of message.blocks) {
     if (block.type === 'text' && block.text) parts.push(block.text);
+    else if (block.type === 'compaction' && block.content) parts.push(`[Summary of the conversation before this point]\n${block.content}`);
     else if (block.type === 'attachment') parts.push(`[attached ${block.name ?? block.uri}]`);
     else if (block.type === 'tool_call') {
       const result = (block.result?.content ?? []).map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');

@@ -9,6 +9,7 @@ import { selectApprovalFor } from '../../../store/pendingSlice.ts';
 import { Markdown } from '../../markdown/Markdown.tsx';
 import { ToolCallCard } from '../tools/ToolCallCard.tsx';
 import { ToolSearchLine } from '../toolSearch/ToolSearchLine.tsx';
+import { CompactionMarker } from '../compaction/CompactionMarker.tsx';
 import { ThinkingBlock } from './ThinkingBlock.tsx';
 import { SentFile } from '../composer/attachments/SentFiles.tsx';
 import { UsageInfo } from './UsageInfo.tsx';
@@ -65,6 +66,8 @@ function Block({ block, message, latest, last }: { block: ContentBlock; message:
       );
     case 'file':
       return <SentFile chatId={message.chatId} block={block} />;
+    case 'compaction':
+      return <CompactionMarker block={block} />;
     default:
       return assertNever(block);
   }
