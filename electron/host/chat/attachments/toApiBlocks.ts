@@ -41,6 +41,18 @@ export function leftOutNote(block: FileAttachmentBlock): Anthropic.TextBlockPara
   };
 }
 
+// Every request carries the history's files again, and the store hands back the same cached Buffer for a file: its
+// base64 is kept beside it (dropped with it), so a turn does not re-encode megabytes of images per request.
+const encoded = new WeakMap<Buffer, string>();
+function base64Of(bytes: Buffer): string {
+  let text = encoded.get(bytes);
+  if (text === undefined) {
+    text = bytes.toString('base64');
+    encoded.set(bytes, text);
+  }
+  return text;
+}
+
 /** One file as API content; `bytes` undefined means it is missing. */
 export function fileToModel(block: FileAttachmentBlock, bytes: Buffer | undefined): FileModelBlock[] {
   if (!bytes) return [missingFileNote(block)];
@@ -49,10 +61,10 @@ export function fileToModel(block: FileAttachmentBlock, bytes: Buffer | undefine
       if (!isImageType(block.mimeType)) return [missingFileNote(block)];
       return [
         { type: 'text', text: `Attached image "${block.name}":` },
-        { type: 'image', source: { type: 'base64', media_type: block.mimeType, data: bytes.toString('base64') } },
+        { type: 'image', source: { type: 'base64', media_type: block.mimeType, data: base64Of(bytes) } },
       ];
     case 'pdf':
-      return [{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: bytes.toString('base64') }, title: block.name }];
+      return [{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: base64Of(bytes) }, title: block.name }];
     case 'text':
       return [{ type: 'document', source: { type: 'text', media_type: 'text/plain', data: bytes.toString('utf8') }, title: block.name }];
   }
