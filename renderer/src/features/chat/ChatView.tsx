@@ -95,7 +95,7 @@ export function ChatView({ chatId }: { chatId?: string | undefined }) {
         </h1>
         {open.run.generating && <span className="badge badge-info badge-pulse"><span className="badge-dot" />{t('view.generating')}</span>}
         <span className="chat-header-spacer" />
-        <ChatCost chatId={chatId} generating={open.run.generating} refreshKey={`${open.messages.length}:${open.messages.at(-1)?.usage?.outputTokens ?? ''}`} />
+        <ChatCost chatId={chatId} generating={open.run.generating} refreshKey={`${open.messages.at(-1)?.id ?? ''}:${open.messages.at(-1)?.usage?.outputTokens ?? ''}`} />
         <ExportMenu chatId={chatId} />
       </header>
       <FindBar key={chatId} open={open} />

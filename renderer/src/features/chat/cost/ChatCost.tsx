@@ -19,7 +19,8 @@ export function ChatCost({ chatId, generating, refreshKey }: { chatId: string; g
   const overrides = useStore((s) => s.settings?.modelPrices);
   const [byModel, setByModel] = useState<ModelUsage[]>([]);
 
-  // Asked again when a run ends and when the newest message's usage arrives (it can come just after the run's end).
+  // Asked again when a run ends and when the newest message or its usage changes (usage can come just after the run's end);
+  // older pages loading while scrolling up do not ask again.
   useEffect(() => {
     if (generating) return;
     let current = true;
