@@ -86,6 +86,8 @@ export const stdioServerConfigSchema = z.object({
   publicEnv: z.array(envKeySchema).optional(),
   /** Env variables whose values are in the secret store (decision 010), not in this file; resolved when launching. */
   secretEnv: z.array(envKeySchema).max(100).optional(),
+  /** Argument values in the secret store (decision 010): `args` hold `${secret:NAME}` where each goes; resolved when launching. */
+  secretArgs: z.array(z.string().regex(/^[A-Za-z0-9_.-]{1,120}$/, 'Secret argument names use letters, digits, _, . and -')).max(100).optional(),
   cwd: z.string().min(1).optional(),
   ...switchboardFields,
 });

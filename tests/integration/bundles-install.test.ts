@@ -3,7 +3,7 @@
  * installed (user_config with a secret and a directory), runs as a stdio server whose tool answers, is updated keeping
  * its user_config, and uninstalled leaving nothing behind.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,7 @@ interface Whoami {
   greeting: string | null;
   keyLength: number;
   folder: string | null;
+  configFile: string | null;
   argv: string[];
 }
 
@@ -90,6 +91,7 @@ describe('.mcpb bundles: install, run, update, uninstall', () => {
       ['api_key', 'string', true, true],
       ['folder', 'directory', true, false],
       ['limit', 'number', false, false],
+      ['config_file', 'file', false, false],
     ]);
 
     // Required values missing: refused, nothing unpacked.
@@ -99,16 +101,27 @@ describe('.mcpb bundles: install, run, update, uninstall', () => {
 
     const work = join(dataDir(), 'work');
     await mkdir(work);
-    value(await bundles['bundles.install']({ source: { path: v1 }, userConfig: { api_key: 'sk-secret-1234', folder: work, limit: 7 } }));
+    const configFile = join(work, 'settings.json');
+    await writeFile(configFile, '{}');
+    value(await bundles['bundles.install']({ source: { path: v1 }, userConfig: { api_key: 'sk-secret-1234', folder: work, limit: 7, config_file: configFile } }));
     await waitForState(module, 'hello-bundle', ['ready']);
     const first = await whoami(module, '1.0.0');
-    expect(first).toMatchObject({ greeting: 'hello', keyLength: 14, folder: work, argv: ['--limit=7'] });
+    // The key is in the spawned process's arguments (resolved at spawn time) though servers.json holds a placeholder.
+    expect(first).toMatchObject({ greeting: 'hello', keyLength: 14, folder: work, configFile, argv: ['--limit=7', '--token=sk-secret-1234'] });
     const listed = (await listServers(module)).find((server) => server.id === 'hello-bundle');
     expect(listed?.config && 'env' in listed.config ? listed.config.env?.API_KEY : undefined).toBe(SECRET_MASK);
+    // What the window sees holds neither the key nor anything it could be rebuilt from.
+    expect(JSON.stringify(listed)).not.toContain('sk-secret-1234');
+    // The server printed its arguments on stderr: its log shows them redacted.
+    await expect.poll(async () => JSON.stringify(value(await module.api['servers.logs']({ id: 'hello-bundle' }))), { timeout: 30_000 }).toContain('--token=[redacted]');
+    expect(JSON.stringify(value(await module.api['servers.logs']({ id: 'hello-bundle' })))).not.toContain('sk-secret-1234');
     // Decision 010: the running server got the key (keyLength above), yet servers.json holds only its name.
     const serversFile = await readFile(join(dataDir(), 'servers.json'), 'utf8');
     expect(serversFile).not.toContain('sk-secret-1234');
-    expect((JSON.parse(serversFile) as { mcpServers: Record<string, { secretEnv?: string[] }> }).mcpServers['hello-bundle']?.secretEnv).toEqual(['API_KEY']);
+    const entry = (JSON.parse(serversFile) as { mcpServers: Record<string, { secretEnv?: string[]; secretArgs?: string[]; args?: string[] }> }).mcpServers['hello-bundle'];
+    expect(entry?.secretEnv).toEqual(['API_KEY']);
+    expect(entry?.secretArgs).toEqual(['api_key']);
+    expect(entry?.args?.at(-1)).toBe('--token=${secret:api_key}');
     expect(await readFile(join(dataDir(), 'secrets.json'), 'utf8')).toContain('sk-secret-1234');
 
     // Update: a newer version over it, changing only the greeting; the secret, folder and limit are kept.
@@ -119,7 +132,7 @@ describe('.mcpb bundles: install, run, update, uninstall', () => {
     const updated = value(await bundles['bundles.install']({ source: { path: v2 }, userConfig: { greeting: 'bonjour' } }));
     expect(updated.config.bundle).toEqual({ name: 'hello-bundle', version: '2.0.0' });
     const second = await whoami(module, '2.0.0');
-    expect(second).toMatchObject({ greeting: 'bonjour', keyLength: 14, folder: work, argv: ['--limit=7'] });
+    expect(second).toMatchObject({ greeting: 'bonjour', keyLength: 14, folder: work, configFile, argv: ['--limit=7', '--token=sk-secret-1234'] });
     expect(await readFile(join(dataDir(), 'servers.json'), 'utf8')).not.toContain('sk-secret-1234');
     expect((await readdir(join(dataDir(), 'bundles'))).sort()).toEqual(['hello-bundle', 'hello-bundle.user-config.json']);
     // The secret is in the secret store, not in the sidecar.
@@ -128,6 +141,34 @@ describe('.mcpb bundles: install, run, update, uninstall', () => {
     value(await bundles['bundles.uninstall']({ id: 'hello-bundle' }));
     expect(await readdir(join(dataDir(), 'bundles'))).toEqual([]);
     expect(await readFile(join(dataDir(), 'secrets.json'), 'utf8').catch(() => '')).not.toContain('sk-secret-1234');
+  }, 120_000);
+
+  it('a new sensitive value given at an update reaches the arguments; a copy of the entry under another name has no value and says so', async () => {
+    const { module, bundles } = await open();
+    const work = join(dataDir(), 'work');
+    await mkdir(work);
+    const options = { withUserConfig: true, argOnlySecret: true };
+    value(await bundles['bundles.install']({ source: { path: await packNodeBundle(out, options) }, userConfig: { api_key: 'sk-first-value', folder: work, session: 'session-only-in-args' } }));
+    expect((await whoami(module, '1.0.0')).argv).toEqual(['--limit=3', '--token=sk-first-value', 'session-only-in-args']);
+    // A value only in the arguments, in a place whose name says nothing, is still redacted from the server's log.
+    const logText = async () => JSON.stringify(value(await module.api['servers.logs']({ id: 'hello-bundle' })));
+    await expect.poll(logText, { timeout: 30_000 }).toContain('--token=[redacted] [redacted]');
+    expect(await logText()).not.toContain('session-only-in-args');
+    value(await bundles['bundles.install']({ source: { path: await packNodeBundle(out, { ...options, version: '2.0.0' }) }, userConfig: { api_key: 'sk-second-value' } }));
+    expect((await whoami(module, '2.0.0')).argv).toEqual(['--limit=3', '--token=sk-second-value', 'session-only-in-args']);
+    const secretsFile = await readFile(join(dataDir(), 'secrets.json'), 'utf8');
+    expect(secretsFile).toContain('sk-second-value');
+    expect(secretsFile).not.toContain('sk-first-value');
+
+    // The entry copied by hand from servers.json under another name: the placeholder comes along, no value is behind it.
+    const raw = (JSON.parse(await readFile(join(dataDir(), 'servers.json'), 'utf8')) as { mcpServers: Record<string, { command: string; args?: string[]; secretArgs?: string[] }> }).mcpServers['hello-bundle'];
+    if (!raw) throw new Error('no bundle entry in servers.json');
+    value(await module.api['servers.add']({ name: 'copied', config: { command: raw.command, ...(raw.args ? { args: raw.args } : {}), ...(raw.secretArgs ? { secretArgs: raw.secretArgs } : {}) } }));
+    const state = await waitForState(module, 'copied', ['error']);
+    expect(state.state === 'error' && state.message).toContain('args: the value of "api_key" is not in the secret store');
+
+    value(await bundles['bundles.uninstall']({ id: 'hello-bundle' }));
+    expect(await readFile(join(dataDir(), 'secrets.json'), 'utf8')).not.toContain('sk-second-value');
   }, 120_000);
 
   it('refuses a bundle whose name belongs to a server not installed from a bundle', async () => {

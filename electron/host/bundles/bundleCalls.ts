@@ -11,6 +11,7 @@ import { BundleStore } from './bundleStore.ts';
 import { checkUserConfig, userConfigFields } from './userConfig.ts';
 import { launchConfig } from './launchConfig.ts';
 import { previewOf } from './preview.ts';
+import { deleteSecrets, storeArgSecrets } from '../mcp/serversFileSecrets.ts';
 
 /** Calls owned by the bundles module. */
 export type BundleCalls = Pick<HostApi, 'bundles.inspect' | 'bundles.install' | 'bundles.uninstall'>;
@@ -106,11 +107,22 @@ export function createBundleCalls(deps: BundleDeps): BundleCalls {
         return err('storage_error', `The bundle could not be unpacked: ${cause instanceof Error ? cause.message : String(cause)}`);
       }
 
-      const config = { ...launchConfig(manifest, folder, checked.values, platform), bundle: { name: manifest.name, version: manifest.version } };
+      const launch = launchConfig(manifest, folder, checked.values, platform);
+      const config = { ...launch.config, bundle: { name: manifest.name, version: manifest.version } };
+      // Sensitive values in arguments go to the secret store before the entry naming them is written (it starts at once).
+      try {
+        await storeArgSecrets(deps.secrets, manifest.name, launch.argSecrets);
+      } catch (cause) {
+        await fs.rm(folder, { recursive: true, force: true });
+        if (previous) await fs.rename(previous, folder).catch(() => undefined);
+        return err('storage_error', `The secret store could not be written: ${cause instanceof Error ? cause.message : String(cause)}`);
+      }
       const saved = existing.value
         ? await deps.servers['servers.update']({ id: manifest.name, config })
         : await deps.servers['servers.add']({ name: manifest.name, config });
       if (!saved.ok) {
+        // A new entry that was not saved leaves no stored argument value behind (an update keeps the entry that names them).
+        if (!existing.value && saved.error.code !== 'already_exists') await deleteSecrets(deps.secrets, manifest.name, launch.config).catch(() => undefined);
         await fs.rm(folder, { recursive: true, force: true });
         if (previous) await fs.rename(previous, folder).catch(() => undefined);
         return saved;

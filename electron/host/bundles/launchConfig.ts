@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { StdioServerConfig } from '../../../shared/serverConfig.ts';
 import type { UserConfigValues } from '../../../shared/bundles.ts';
 import type { BundleManifest } from './readBundle.ts';
+import { secretArgPlaceholder } from '../mcp/serversFileSecrets.ts';
 
 /** The user's values over the manifest's defaults, each as strings (lists stay lists). */
 export function mergedUserConfig(manifest: BundleManifest, values: UserConfigValues): Record<string, string | string[]> {
@@ -28,8 +29,16 @@ function substitute(text: string, variables: Map<string, string | string[]>): st
   });
 }
 
+/** A bundle's server entry, and the sensitive values its arguments take from the secret store. */
+export interface BundleLaunch {
+  /** Sensitive values used in `args` appear there as `${secret:NAME}` (listed in `secretArgs`); env values in the clear (listed in `secretEnv`). */
+  config: StdioServerConfig;
+  /** NAME -> value for each `${secret:NAME}` in `config.args`, to store before the entry is saved (decision 010). */
+  argSecrets: Map<string, string>;
+}
+
 /** The stdio entry that runs the unpacked bundle in `folder`. */
-export function launchConfig(manifest: BundleManifest, folder: string, values: UserConfigValues, platform: NodeJS.Platform = process.platform): StdioServerConfig {
+export function launchConfig(manifest: BundleManifest, folder: string, values: UserConfigValues, platform: NodeJS.Platform = process.platform): BundleLaunch {
   const base = manifest.server.mcp_config;
   if (!base) throw new Error('manifest has no mcp_config');
   const override = base.platform_overrides?.[platform];
@@ -45,23 +54,48 @@ export function launchConfig(manifest: BundleManifest, folder: string, values: U
     ['pathSeparator', path.sep],
     ['/', path.sep],
   ]);
-  for (const [key, value] of Object.entries(mergedUserConfig(manifest, values))) variables.set(`user_config.${key}`, value);
+  const sensitive = Object.entries(manifest.user_config ?? {}).flatMap(([key, option]) => (option.sensitive ? [key] : []));
+  const merged = mergedUserConfig(manifest, values);
+  for (const [key, value] of Object.entries(merged)) variables.set(`user_config.${key}`, value);
+  // In arguments a sensitive option becomes a placeholder resolved at spawn time, so servers.json never holds its value.
+  const argSecrets = new Map<string, string>();
+  const secretOption = (name: string): string | undefined => {
+    const key = name.startsWith('user_config.') ? name.slice('user_config.'.length) : undefined;
+    return key !== undefined && sensitive.includes(key) && merged[key] !== undefined ? key : undefined;
+  };
+  const argVariables = new Map(variables);
+  for (const key of sensitive) if (merged[key] !== undefined) argVariables.set(`user_config.${key}`, secretArgPlaceholder(key));
   // A `multiple` option standing alone as an argument expands to one argument per value, as the spec says.
   const expandedArgs = args.flatMap((arg) => {
-    const whole = /^\$\{([^}]+)\}$/.exec(arg);
-    const value = whole?.[1] !== undefined ? variables.get(whole[1]) : undefined;
-    return Array.isArray(value) ? value : [substitute(arg, variables)];
+    const whole = /^\$\{([^}]+)\}$/.exec(arg)?.[1];
+    const value = whole !== undefined ? variables.get(whole) : undefined;
+    if (whole !== undefined && Array.isArray(value)) {
+      const key = secretOption(whole);
+      if (key === undefined) return value;
+      value.forEach((item, i) => argSecrets.set(`${key}.${i}`, item));
+      return value.map((_, i) => secretArgPlaceholder(`${key}.${i}`));
+    }
+    for (const [, name] of arg.matchAll(/\$\{([^}]+)\}/g)) {
+      const key = name !== undefined ? secretOption(name) : undefined;
+      const plain = key !== undefined ? merged[key] : undefined;
+      if (key !== undefined && plain !== undefined) argSecrets.set(key, Array.isArray(plain) ? plain.join(',') : plain);
+    }
+    return [substitute(arg, argVariables)];
   });
   const resolvedEnv = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, substitute(value, variables)]));
   const resolvedCommand = substitute(command, variables);
   // An env value made from a sensitive option is kept in the secret store when saved (decision 010), not in servers.json.
-  const sensitive = Object.entries(manifest.user_config ?? {}).flatMap(([key, option]) => (option.sensitive ? [key] : []));
   const secretEnv = Object.entries(env).flatMap(([key, value]) => (sensitive.some((option) => value.includes(`\${user_config.${option}}`)) ? [key] : []));
+  const secretArgs = [...argSecrets.keys()];
   return {
-    command: resolvedCommand,
-    args: expandedArgs,
-    ...(Object.keys(resolvedEnv).length > 0 ? { env: resolvedEnv } : {}),
-    ...(secretEnv.length > 0 ? { secretEnv } : {}),
-    cwd: folder,
+    config: {
+      command: resolvedCommand,
+      args: expandedArgs,
+      ...(Object.keys(resolvedEnv).length > 0 ? { env: resolvedEnv } : {}),
+      ...(secretEnv.length > 0 ? { secretEnv } : {}),
+      ...(secretArgs.length > 0 ? { secretArgs } : {}),
+      cwd: folder,
+    },
+    argSecrets,
   };
 }

@@ -13,7 +13,7 @@ import { openServer } from './openServer.ts';
 import { redactStatus, redactText, ServerLogs, type ServerLogLimits } from './serverLogs.ts';
 import { requestCompletion } from './completions/complete.ts';
 import { secretValues } from './serversFileMask.ts';
-import { resolveSecrets } from './serversFileSecrets.ts';
+import { resolveLaunchSecrets } from './serversFileSecrets.ts';
 import { ServerSlot, type SlotContext } from './serverSlot.ts';
 import { StartQueue } from './startQueue/startQueue.ts';
 import type { ManagedServer, McpServerManager, ServerManagerListener } from './types.ts';
@@ -79,9 +79,12 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     clientInfo: { name: 'switchboard', version: deps.env.version },
     // The values read from the secret store are redacted from the server's log and status like those in the file.
     resolveSecrets: async (serverId, config) => {
-      const resolved = await resolveSecrets(deps.env.secrets, serverId, config);
-      if (resolved.ok && resolved.value !== config && slots.has(serverId)) logs.setSecrets(serverId, secretValues(resolved.value));
-      return resolved;
+      const resolved = await resolveLaunchSecrets(deps.env.secrets, serverId, config);
+      if (!resolved.ok) return resolved;
+      const { config: launched, argValues } = resolved.value;
+      // Argument values are redacted by value (their place says nothing); longest first, as secretValues orders them.
+      if (launched !== config && slots.has(serverId)) logs.setSecrets(serverId, [...secretValues(launched), ...argValues.filter((value) => value.length >= 6)].sort((a, b) => b.length - a.length));
+      return ok(launched);
     },
   };
   const ctx: SlotContext = {
@@ -220,12 +223,6 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     listResources: (serverId, cursor) => withSession(serverId, (connection) => connection.listResources(cursor)),
     listResourceTemplates: (serverId) => withSession(serverId, (connection) => connection.listResourceTemplates()),
     readResource: (serverId, uri) => withSession(serverId, (connection) => connection.readResource(uri)),
-    readResourceWithTtl: (serverId, uri) => withSession(serverId, (connection) => connection.readResourceWithTtl(uri)),
-    async watchResource(serverId, uri, onUpdated) {
-      const live = await liveConnection(serverId);
-      // Bound to this connection: a reconnect starts without subscriptions (and its catalog drops the cached apps).
-      return live.ok ? live.connection.watchResource(uri, onUpdated) : undefined;
-    },
     getPrompt: (serverId, name, args) => withSession(serverId, (connection) => connection.getPrompt(name, args)),
     complete: (serverId, params) => withSession(serverId, (connection) => requestCompletion(connection.client, params, connection.capabilities)),
 

@@ -2,15 +2,16 @@
  * Server secrets in the secret store (decision 010): an env variable listed in `secretEnv` (a header in
  * `secretHeaders`) has its value under `server:<name>:env:<VAR>` (`server:<name>:header:<Name>`), never in
  * servers.json. Requests carry the value in the ordinary record; these helpers take it out, store, move, delete and
- * resolve it when the server is launched.
+ * resolve it when the server is launched. An argument value listed in `secretArgs` (a bundle's sensitive option used in
+ * its arguments) is under `server:<name>:arg:<NAME>`; the saved argument holds `${secret:NAME}` where it goes.
  */
 import { err, ok, type Result } from '../../../shared/errors.ts';
 import { isHttpConfig, type ServerConfig } from '../../../shared/serverConfig.ts';
 import type { SecretStore } from '../environment.ts';
 import { SECRET_MASK } from './serversFileMask.ts';
 
-/** `env` for stdio servers, `header` for remote ones. */
-type SecretKind = 'env' | 'header';
+/** `env` for stdio servers, `header` for remote ones; `arg` for a stdio server's argument values. */
+type SecretKind = 'env' | 'header' | 'arg';
 
 const kindOf = (config: ServerConfig): SecretKind => (isHttpConfig(config) ? 'header' : 'env');
 
@@ -18,6 +19,18 @@ const kindOf = (config: ServerConfig): SecretKind => (isHttpConfig(config) ? 'he
 export function storedSecretNames(config: ServerConfig): string[] {
   return (isHttpConfig(config) ? config.secretHeaders : config.secretEnv) ?? [];
 }
+
+/** The names of argument values kept in the secret store (stdio servers only). */
+export function storedArgNames(config: ServerConfig): string[] {
+  return isHttpConfig(config) ? [] : (config.secretArgs ?? []);
+}
+
+/** What a saved argument holds where the stored value `name` goes. */
+export function secretArgPlaceholder(name: string): string {
+  return `\${secret:${name}}`;
+}
+
+const placeholders = /\$\{secret:([A-Za-z0-9_.-]{1,120})\}/g;
 
 /** The secret store key of one value. */
 export function serverSecretKey(server: string, kind: SecretKind, name: string): string {
@@ -62,30 +75,60 @@ export async function storeSecrets(store: SecretStore, server: string, config: S
   for (const [name, value] of values) await store.set(serverSecretKey(server, kind, name), value);
 }
 
-/** Copies stored values of `config`'s secret names from one server name to another (a rename), except those in `skip`. */
-export async function copySecrets(store: SecretStore, from: string, to: string, config: ServerConfig, skip: ReadonlyMap<string, string>): Promise<void> {
+/** Writes argument values (a bundle's sensitive options) under `server`, before the entry naming them is saved. */
+export async function storeArgSecrets(store: SecretStore, server: string, values: ReadonlyMap<string, string>): Promise<void> {
+  for (const [name, value] of values) await store.set(serverSecretKey(server, 'arg', name), value);
+}
+
+/** Every stored value `config` names, as kind and name. */
+function secretRefs(config: ServerConfig): { kind: SecretKind; name: string }[] {
   const kind = kindOf(config);
-  for (const name of storedSecretNames(config)) {
-    if (skip.has(name)) continue;
+  return [...storedSecretNames(config).map((name) => ({ kind, name })), ...storedArgNames(config).map((name) => ({ kind: 'arg' as const, name }))];
+}
+
+/** Copies stored values of `config`'s secret names from one server name to another (a rename), except the env/header ones in `skip`. */
+export async function copySecrets(store: SecretStore, from: string, to: string, config: ServerConfig, skip: ReadonlyMap<string, string>): Promise<void> {
+  for (const { kind, name } of secretRefs(config)) {
+    if (kind !== 'arg' && skip.has(name)) continue;
     const value = await store.get(serverSecretKey(from, kind, name));
     if (value !== undefined) await store.set(serverSecretKey(to, kind, name), value);
   }
 }
 
-/** Forgets the stored values of `config`'s secret names under `server`, except the names in `keep`. */
-export async function deleteSecrets(store: SecretStore, server: string, config: ServerConfig, keep: readonly string[] = []): Promise<void> {
-  const kind = kindOf(config);
-  const kept = new Set(keep);
-  for (const name of storedSecretNames(config)) if (!kept.has(name)) await store.delete(serverSecretKey(server, kind, name));
+/** Forgets the stored values of `config`'s secret names under `server`, except those `keep` (the config saved now) still names. */
+export async function deleteSecrets(store: SecretStore, server: string, config: ServerConfig, keep?: ServerConfig): Promise<void> {
+  const kept = new Set(keep ? secretRefs(keep).map(({ kind, name }) => `${kind}:${name}`) : []);
+  for (const { kind, name } of secretRefs(config)) if (!kept.has(`${kind}:${name}`)) await store.delete(serverSecretKey(server, kind, name));
+}
+
+/** A launch config with its stored values read in, and the argument values among them (redacted from logs: their names say nothing). */
+export interface ResolvedSecrets {
+  config: ServerConfig;
+  argValues: string[];
+}
+
+/** Puts each `${secret:NAME}` of `secretArgs` in the arguments, in one pass (a value holding a placeholder stays as it is). */
+async function resolveArgs(store: SecretStore, server: string, config: ServerConfig): Promise<Result<ResolvedSecrets>> {
+  const names = storedArgNames(config);
+  if (names.length === 0 || isHttpConfig(config)) return ok({ config, argValues: [] });
+  const values = new Map<string, string>();
+  for (const name of names) {
+    const value = await store.get(serverSecretKey(server, 'arg', name)).catch(() => undefined);
+    if (value === undefined) return err('invalid_config', `args: the value of "${name}" is not in the secret store; install the bundle again or type it in the arguments`, { field: 'args' });
+    values.set(name, value);
+  }
+  const args = config.args?.map((arg) => arg.replace(placeholders, (whole, name: string) => values.get(name) ?? whole));
+  return ok({ config: { ...config, ...(args ? { args } : {}) }, argValues: [...values.values()] });
 }
 
 /**
- * The config a launch uses: each secret name's value read from the store into the env (or headers). A value already in
- * the record (a test of unsaved values) wins. A missing one fails with `invalid_config`, naming the field.
+ * The config a launch uses, with the argument values it read: each secret name's value read from the store into the
+ * env (or headers, or arguments). A value already in the record (a test of unsaved values) wins. A missing one fails
+ * with `invalid_config`, naming the field.
  */
-export async function resolveSecrets(store: SecretStore, server: string, config: ServerConfig): Promise<Result<ServerConfig>> {
+export async function resolveLaunchSecrets(store: SecretStore, server: string, config: ServerConfig): Promise<Result<ResolvedSecrets>> {
   const names = storedSecretNames(config);
-  if (names.length === 0) return ok(config);
+  if (names.length === 0) return resolveArgs(store, server, config);
   const kind = kindOf(config);
   const record = { ...recordOf(config) };
   for (const name of names) {
@@ -95,7 +138,13 @@ export async function resolveSecrets(store: SecretStore, server: string, config:
     if (value === undefined) return err('invalid_config', `${field}: the value is not in the secret store; edit the server and type it again`, { field });
     record[name] = value;
   }
-  return ok(withRecord(config, record));
+  return resolveArgs(store, server, withRecord(config, record));
+}
+
+/** The config a launch uses (see resolveLaunchSecrets); the same object when it names no stored value. */
+export async function resolveSecrets(store: SecretStore, server: string, config: ServerConfig): Promise<Result<ServerConfig>> {
+  const resolved = await resolveLaunchSecrets(store, server, config);
+  return resolved.ok ? ok(resolved.value.config) : resolved;
 }
 
 /** The config with typed values put back in its record (for a launch that must not read the store, like a test). */

@@ -190,6 +190,8 @@ export function configFromForm(state: ServerFormState, previous?: ServerConfig):
     ...(env ? { env } : {}),
     ...(publicNames(state.env) ? { publicEnv: publicNames(state.env) } : {}),
     ...(storedNames(state.env) ? { secretEnv: storedNames(state.env) } : {}),
+    // The form shows `${secret:NAME}` placeholders as arguments; the values behind them stay where they are.
+    ...(previous && !isHttpConfig(previous) && previous.secretArgs ? { secretArgs: previous.secretArgs } : {}),
     ...(state.cwd.trim() ? { cwd: state.cwd.trim() } : {}),
     ...keep,
     ...timeouts,
