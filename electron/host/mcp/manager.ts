@@ -223,6 +223,12 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     listResources: (serverId, cursor) => withSession(serverId, (connection) => connection.listResources(cursor)),
     listResourceTemplates: (serverId) => withSession(serverId, (connection) => connection.listResourceTemplates()),
     readResource: (serverId, uri) => withSession(serverId, (connection) => connection.readResource(uri)),
+    readResourceWithTtl: (serverId, uri) => withSession(serverId, (connection) => connection.readResourceWithTtl(uri)),
+    async watchResource(serverId, uri, onUpdated) {
+      const live = await liveConnection(serverId);
+      // Bound to this connection: a reconnect starts without subscriptions (and its catalog drops the cached apps).
+      return live.ok ? live.connection.watchResource(uri, onUpdated) : undefined;
+    },
     getPrompt: (serverId, name, args) => withSession(serverId, (connection) => connection.getPrompt(name, args)),
     complete: (serverId, params) => withSession(serverId, (connection) => requestCompletion(connection.client, params, connection.capabilities)),
 
