@@ -1,28 +1,32 @@
 /** Renders chat Markdown (GFM, highlighted code with copy, KaTeX math), re-rendering only the chunk that changed while streaming. */
-import { Children, isValidElement, memo, useMemo, useRef } from 'react';
+import { Children, isValidElement, memo, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import rehypeHighlight from 'rehype-highlight';
 import remarkMath from 'remark-math';
-import rehypeKatex from 'rehype-katex';
 import 'katex/dist/katex.min.css';
 import { CodeBlock } from './CodeBlock.tsx';
 import { growChunks, type Chunk as TextChunk } from './splitBlocks.ts';
 import { prepareMath } from './mathDelimiters.ts';
+import { parseBudget } from './parseBudget.ts';
+import { katexHtml, MATH_CLASS, rehypeMathPlaceholders } from './katexMath.ts';
 import './markdown.css';
 
 // react-markdown builds a processor on every render, and rehype-highlight registers and compiles every highlight.js
 // grammar each time its plugin is attached: build the transformer once and hand the same one to every processor.
 const highlightTransform = rehypeHighlight();
 const rehypeHighlightOnce = () => highlightTransform;
-// Math from a model is untrusted input: no \href, \url or \includegraphics or other trusted commands, macro expansion
-// and sizes capped (a macro bomb or a 10000em box cannot hang or cover the window), errors shown inline in red.
-const katexOptions = { trust: false, strict: 'ignore' as const, maxExpand: 1000, maxSize: 50, errorColor: 'var(--danger)' };
 const remarkPlugins = [remarkGfm, remarkMath];
-// KaTeX first: it replaces math code elements before highlight.js looks at code.
-const rehypePlugins: NonNullable<Parameters<typeof ReactMarkdown>[0]['rehypePlugins']> = [[rehypeKatex, katexOptions], rehypeHighlightOnce];
+// Math first: it replaces math code elements before highlight.js looks at code.
+const rehypePlugins: NonNullable<Parameters<typeof ReactMarkdown>[0]['rehypePlugins']> = [rehypeMathPlaceholders, rehypeHighlightOnce];
 
 const components: Components = {
+  // A formula marked by rehypeMathPlaceholders: KaTeX's own HTML (safe options, see katexMath.ts), cached per formula.
+  span: ({ node, className, children, ...rest }) => {
+    const tex = node?.properties.dataTex;
+    if (className !== MATH_CLASS || typeof tex !== 'string') return <span className={className} {...rest}>{children}</span>;
+    return <span className={MATH_CLASS} dangerouslySetInnerHTML={{ __html: katexHtml(tex, node?.properties.dataDisplay === 'true') }} />;
+  },
   pre: ({ node, children }) => <CodeBlock node={node}>{children}</CodeBlock>,
   a: ({ node: _node, href, children, ...rest }) => (
     <a {...rest} href={href} target="_blank" rel="noopener noreferrer">
@@ -55,32 +59,50 @@ const components: Components = {
   ),
 };
 
-const Chunk = memo(function Chunk({ text }: { text: string }) {
-  return (
-    <div className="md-chunk">
-      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
-        {prepareMath(text)}
-      </ReactMarkdown>
-    </div>
+/** Formats one chunk: parse, GFM, math, highlighting, React elements (react-markdown's component uses no hooks). */
+function format(text: string): ReactNode {
+  return ReactMarkdown({ children: prepareMath(text), remarkPlugins, rehypePlugins, components });
+}
+
+/**
+ * One chunk. In a streaming reply (`paced`) formatting is charged to the page's per-task budget; past it the chunk shows
+ * its text plain and is formatted in a later task, so a burst of finished chunks never blocks the page in one task.
+ */
+const Chunk = memo(function Chunk({ text, paced }: { text: string; paced: boolean }) {
+  const [woken, wake] = useReducer((n: number) => n + 1, 0);
+  // A chunk that had to wait stays paced after the reply ends: formatting the backlog at once is the cost avoided.
+  const budgeted = paced || woken > 0;
+  const formatted = useMemo(
+    () => (!budgeted ? format(text) : parseBudget.available() ? parseBudget.spend(() => format(text)) : undefined),
+    // `woken` is the retry: a chunk woken again tries the budget again.
+    [text, woken],
   );
+  const pending = formatted === undefined;
+  useEffect(() => (pending ? parseBudget.whenAvailable(wake) : undefined), [pending, woken]);
+  return <div className={pending ? 'md-chunk is-pending' : 'md-chunk'}>{formatted ?? <p className="md-plain">{text}</p>}</div>;
 });
 
 /**
  * Chat Markdown. Finished chunks are memoized and, while streaming, a grown text is re-split only from its last
- * chunks, so a long reply costs one small chunk per update.
+ * chunks, so a long reply costs one small chunk per update; formatting while streaming keeps to a per-task budget.
  */
-export const Markdown = memo(function Markdown({ text, className }: { text: string; className?: string }) {
+export const Markdown = memo(function Markdown({ text, className, streaming = false }: { text: string; className?: string; streaming?: boolean }) {
   const previous = useRef<{ text: string; chunks: TextChunk[] } | undefined>(undefined);
   const chunks = useMemo(() => {
     const next = growChunks(previous.current, text);
     previous.current = { text, chunks: next };
     return next;
   }, [text]);
+  // Once streamed, a reply keeps its off-screen chunks skipping layout: each was on screen while it was written, so its
+  // size is known; dropping the containment when the reply ends laid out the whole reply in one task.
+  const [streamed, setStreamed] = useState(streaming);
+  if (streaming && !streamed) setStreamed(true);
+  const classes = ['md', streamed ? 'is-streamed' : '', className ?? ''].filter(Boolean).join(' ');
   return (
-    <div className={className ? `md ${className}` : 'md'}>
+    <div className={classes}>
       {chunks.map((chunk, i) => (
         // Chunks only grow at the end, so the index is a stable key.
-        <Chunk key={i} text={chunk.text} />
+        <Chunk key={i} text={chunk.text} paced={streaming} />
       ))}
     </div>
   );

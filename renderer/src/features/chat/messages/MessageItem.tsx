@@ -47,7 +47,7 @@ function Block({ block, message, latest, last }: { block: ContentBlock; message:
   const streaming = message.status === 'streaming' && last;
   switch (block.type) {
     case 'text':
-      return message.role === 'user' ? <div className="chat-user-text">{block.text}</div> : <Markdown text={block.text} className={streaming ? 'is-streaming' : undefined} />;
+      return message.role === 'user' ? <div className="chat-user-text">{block.text}</div> : <Markdown text={block.text} className={streaming ? 'is-streaming' : undefined} streaming={streaming} />;
     case 'thinking':
       return <ThinkingBlock text={block.thinking} streaming={streaming} />;
     case 'redacted_thinking':
