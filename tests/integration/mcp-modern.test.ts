@@ -1,5 +1,5 @@
 // The 2026-07-28 path against a fixture built with @modelcontextprotocol/server: stateless discover, MRTR elicitation
-// with requestState, subscriptions/listen list changes, the era cache (no second probe process), timeouts and cancel.
+// with requestState, subscriptions/listen list changes, the era cache (the probe runs on the server's own process), timeouts and cancel.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,8 +32,8 @@ describe('a 2026-07-28 server', () => {
       capabilities: { tools: true, prompts: true, listChanged: { tools: true } },
       warnings: [],
     });
-    // One probe sibling plus the session process.
-    expect(spawnedPids(spawnLog)).toHaveLength(2);
+    // One process: the era probe runs on the session's own pipe (no sibling).
+    expect(spawnedPids(spawnLog)).toHaveLength(1);
   });
 
   it('fulfils an MRTR elicitation through the broker, tied to the chat, echoing requestState', async () => {
@@ -87,14 +87,14 @@ describe('a 2026-07-28 server', () => {
 });
 
 describe('the era cache', () => {
-  it('lets the second start skip the probe process, and leaves no process behind (siblings included)', async () => {
+  it('lets the second start skip the probe, and leaves no process behind', async () => {
     const first = createHarness();
     const spawnLog = path.join(first.dataDir, 'spawns.log');
     const config = nodeServer(scripts.modern, [], { env: { SPAWN_LOG: spawnLog } });
     first.set({ modern: config });
     await first.waitForState('modern', 'ready', 30_000);
     await first.manager.shutdown();
-    expect(spawnedPids(spawnLog)).toHaveLength(2);
+    expect(spawnedPids(spawnLog)).toHaveLength(1);
     const cache = JSON.parse(readFileSync(path.join(first.dataDir, 'era-cache.json'), 'utf8')) as Record<string, { kind: string }>;
     expect(cache[launchKey(config)]?.kind).toBe('modern');
 
@@ -102,7 +102,7 @@ describe('the era cache', () => {
     second.set({ modern: config });
     await second.waitForState('modern', 'ready', 30_000, (s) => s.era === 'modern');
     await second.cleanup();
-    expect(spawnedPids(spawnLog)).toHaveLength(3);
+    expect(spawnedPids(spawnLog)).toHaveLength(2);
     for (const pid of spawnedPids(spawnLog)) expect(isAlive(pid)).toBe(false);
     await first.cleanup();
   });
@@ -117,14 +117,14 @@ describe('the era cache', () => {
     await h.manager.shutdown();
     const cache = JSON.parse(readFileSync(cacheFile, 'utf8')) as Record<string, unknown>;
     expect(cache[launchKey(legacy)]).toMatchObject({ kind: 'legacy' });
-    expect(spawnedPids(spawnLog)).toHaveLength(2);
+    expect(spawnedPids(spawnLog)).toHaveLength(1);
 
     // Second start with the legacy verdict: no probe.
     const again = createHarness({ dataDir: h.dataDir });
     again.set({ everything: legacy });
     await again.waitForState('everything', 'ready', 30_000);
     await again.manager.shutdown();
-    expect(spawnedPids(spawnLog)).toHaveLength(3);
+    expect(spawnedPids(spawnLog)).toHaveLength(2);
 
     // Pretend the server once spoke 2026-07-28: the adopted verdict fails at the first request, is forgotten, and the
     // server is probed and connected in the legacy era.

@@ -9,6 +9,7 @@ import { commandNotFoundError } from './commandNotFound.ts';
 import { sessionAwareFetch } from './session/sessionFetch.ts';
 import type { HttpServerConfig, StdioServerConfig } from '../../../shared/serverConfig.ts';
 import { useLinearReadBuffer } from './stdioReadBuffer.ts';
+import { InPlaceProbeStdioTransport } from './eraProbe/inPlaceProbe.ts';
 import { limitedFetch, maxHttpResponseBytes } from './responseLimit.ts';
 
 /**
@@ -89,10 +90,10 @@ function isExecutable(file: string): boolean {
 /** The largest single message a stdio server may send (bytes); a bigger one closes the connection. */
 export const maxStdioMessageBytes = 128 * 1024 * 1024;
 
-/** Builds the stdio transport (stderr piped so it can be logged). The SDK's base class is used as is: only it gets the
- * disposable probe sibling in auto negotiation. */
+/** Builds the stdio transport (stderr piped so it can be logged). A subclass of the SDK's, so the era probe runs on this
+ * process instead of a sibling (eraProbe/inPlaceProbe.ts). */
 export function stdioTransport(config: StdioServerConfig, env: Record<string, string>): StdioClientTransport {
-  const transport = new StdioClientTransport({
+  const transport = new InPlaceProbeStdioTransport({
     command: config.command,
     args: config.args ?? [],
     env,
@@ -129,7 +130,7 @@ export function childOf(transport: StdioClientTransport): ChildProcess | undefin
 
 /**
  * Runs `onStarted` with the child right after the transport spawns it, before any output can be read: the start method
- * is wrapped on this instance only, so the class stays the SDK's own (which keeps the sibling probe).
+ * is wrapped on this instance only; the SDK's probe starts the transport through this wrapper too.
  */
 export function onTransportStarted(transport: StdioClientTransport, onStarted: (child: ChildProcess) => void): void {
   const start = transport.start.bind(transport);

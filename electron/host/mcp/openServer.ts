@@ -1,5 +1,5 @@
 /** Opens one server: transport, client, era negotiation (or the cached verdict), catalog, all within the connect timeout. */
-import { Client, ProtocolError, ProtocolErrorCode, SERVER_INFO_META_KEY, type DiscoverResult, type Implementation, type OAuthClientProvider, type PriorDiscovery, type Transport } from '@modelcontextprotocol/client';
+import { Client, isSpecType, ProtocolError, ProtocolErrorCode, SERVER_INFO_META_KEY, type DiscoverResult, type Implementation, type OAuthClientProvider, type PriorDiscovery, type Transport } from '@modelcontextprotocol/client';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { appError, type Result } from '../../../shared/errors.ts';
 import { isHttpConfig, serverDefaults, type ServerConfig } from '../../../shared/serverConfig.ts';
@@ -17,6 +17,7 @@ import { redactUrl } from './serversFileMask.ts';
 import type { ServerCatalog } from './types.ts';
 import { UrlElicitations } from './urlRequired/urlRequired.ts';
 import { negotiationFor, pinnedPrior } from './protocol/protocolChoice.ts';
+import { InPlaceProbeStdioTransport, inPlaceProbeTimeoutMs, lostToProbe } from './eraProbe/inPlaceProbe.ts';
 import { applyLegacyLogLevel, logLevelOf } from './logging/logLevel.ts';
 import { resolveIcon } from './icons/iconFetch.ts';
 import { appsCapability } from '../apps/appsCapability.ts';
@@ -50,16 +51,24 @@ export type OpenResult =
   | { ok: true; connection: ServerConnection; info: ReadyInfo; catalog: ServerCatalog; warnings: string[] }
   | { ok: false; failure: ConnectFailure };
 
-type AttemptResult = OpenResult | { ok: false; failure: ConnectFailure; priorRejected: boolean };
+type AttemptResult = OpenResult | { ok: false; failure: ConnectFailure; priorRejected: boolean; lostToProbe?: boolean };
 
 /** Opens the server, using (and maintaining) the cached era verdict; a cached modern verdict that fails is forgotten and
- * the server is probed afresh once. */
+ * the server is probed afresh once; a server that exits on the in-place probe is started once more with `initialize`. */
 export async function openServer(setup: OpenSetup): Promise<OpenResult> {
   const key = launchKey(setup.config);
   const choice = setup.config.protocol ?? 'auto';
-  // A pinned server is never probed (no sibling process) nor judged by a cached verdict: the pin is the verdict.
+  // A pinned server is never probed nor judged by a cached verdict: the pin is the verdict.
   const prior = choice === 'auto' ? await setup.eraCache.get(key) : pinnedPrior(choice);
   const first = await attempt(setup, key, prior);
+  if (!first.ok && 'lostToProbe' in first && first.lostToProbe && !setup.cancel.aborted) {
+    // Some SDKs end the process on any request before `initialize`: the one case that still costs a second spawn.
+    setup.hooks.log('host', 'The server exited before answering the protocol probe (server/discover); starting it once more with the 2025 handshake, in case the probe ended it.');
+    const again = await attempt(setup, key, { kind: 'legacy' });
+    // Cached, so later starts skip the probe that this server does not survive.
+    if (again.ok) void setup.eraCache.set(key, { kind: 'legacy' });
+    return again;
+  }
   if (first.ok || choice !== 'auto' || prior?.kind !== 'modern' || setup.cancel.aborted || !('priorRejected' in first) || !first.priorRejected) return first;
   setup.hooks.log('host', 'The cached protocol verdict (2026-07-28) no longer works; probing the server again.');
   await setup.eraCache.forget(key);
@@ -73,9 +82,12 @@ function looksLikeJson(head: string): boolean {
   return trimmed === '' || trimmed.startsWith('{');
 }
 
-/** True when a stdio server was judged legacy only because the era probe ran out of time (no real answer came). */
-function probedToTimeout(client: Client, config: ServerConfig, prior: PriorDiscovery | undefined, elapsedMs: number, probeTimeoutMs: number): boolean {
-  return !isHttpConfig(config) && (config.protocol ?? 'auto') === 'auto' && !prior && client.getProtocolEra() === 'legacy' && elapsedMs >= probeTimeoutMs;
+/** True when a stdio server was judged legacy only because the era probe ran out of time: no answer came in time, and
+ * no late error answer on the same pipe proved it 2025 either. */
+function guessedLegacy(client: Client, stdio: StdioClientTransport | undefined, config: ServerConfig, prior: PriorDiscovery | undefined, elapsedMs: number, probeTimeoutMs: number): boolean {
+  if (!stdio || (config.protocol ?? 'auto') !== 'auto' || prior || client.getProtocolEra() !== 'legacy') return false;
+  // Every stdio transport here is probed in place; the elapsed-time proxy only covers one that is not.
+  return stdio instanceof InPlaceProbeStdioTransport ? stdio.legacyVerdictIsGuess : elapsedMs >= probeTimeoutMs;
 }
 
 async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | undefined): Promise<AttemptResult> {
@@ -87,6 +99,8 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
   const garbage: string[] = [];
   let stderrLines = 0;
   let connected = false;
+  // Set once discover or initialize has been answered: a later exit is not the probe's doing.
+  let handshakeDone = false;
 
   let transport: Transport;
   let stdio: StdioClientTransport | undefined;
@@ -107,7 +121,7 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
   }
 
   // A silent stdio server is a legacy one only after this long; a verdict reached by timing out is not cached.
-  const probeTimeoutMs = Math.min(10_000, Math.max(1000, Math.floor(timeoutMs / 3)));
+  const probeTimeoutMs = inPlaceProbeTimeoutMs(timeoutMs);
   // A server cached as 2026-07-28 is never offered sampling; one found modern by probing has it withdrawn after connect.
   const choice = config.protocol ?? 'auto';
   const sampling = prior?.kind === 'modern' ? undefined : setup.sampling;
@@ -179,13 +193,18 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
   const onCancel = () => controller.abort(new Error('cancelled'));
   setup.cancel.addEventListener('abort', onCancel, { once: true });
   if (setup.cancel.aborted) onCancel();
-  // Closing the transport is what ends a probe in flight (and reaps its sibling process); the signal alone does not.
+  // Closing the transport is what ends a probe in flight; the signal alone does not.
   controller.signal.addEventListener('abort', () => void closeQuietly(client, transport), { once: true });
   const remaining = () => Math.max(1, timeoutMs - (Date.now() - startedAt));
 
   try {
     await client.connect(transport, { timeout: timeoutMs, signal: controller.signal, ...(prior ? { prior } : {}) });
-    if (setup.probeTimeoutFails && probedToTimeout(client, config, prior, Date.now() - startedAt, probeTimeoutMs)) {
+    handshakeDone = true;
+    const guessed = guessedLegacy(client, stdio, config, prior, Date.now() - startedAt, probeTimeoutMs);
+    if (setup.probeTimeoutFails && guessed) {
+      // A modern server that answered too late has still told us its era: the retry adopts it instead of probing again.
+      const late = stdio instanceof InPlaceProbeStdioTransport ? stdio.lateResult : undefined;
+      if (isSpecType.DiscoverResult(late)) await setup.eraCache.set(key, { kind: 'modern', discover: late });
       await connection.close();
       return { ok: false, failure: { kind: 'error', error: appError('timeout', `The server did not answer the protocol probe within ${probeTimeoutMs} ms (the machine may be busy); trying again.`) }, priorRejected: false };
     }
@@ -213,7 +232,7 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
     // A pin is the user's verdict: nothing is cached from it.
     if (choice === 'auto' && era === 'modern' && discover) void setup.eraCache.set(key, { kind: 'modern', discover });
     // Re-saving a cached legacy verdict would push its horizon forever; a legacy verdict reached by probe timeout is a guess.
-    else if (choice === 'auto' && era === 'legacy' && !prior && Date.now() - startedAt < probeTimeoutMs) void setup.eraCache.set(key, { kind: 'legacy' });
+    else if (choice === 'auto' && era === 'legacy' && !prior && !guessed) void setup.eraCache.set(key, { kind: 'legacy' });
     // A pin's stand-in has no server info; the live discover carries it in its _meta.
     const version = client.getServerVersion() ?? serverInfoOf(discover);
     const instructions = discover?.instructions ?? client.getInstructions();
@@ -255,7 +274,8 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
         : { kind: 'auth_required', message: redact(described.message) };
     // Only an answer that refuses the modern era disproves the cached verdict; a crash, an exit or silence does not.
     const priorRejected = prior?.kind === 'modern' && !timedOut && !exit && !isConnectionLost(error);
-    return { ok: false, failure, priorRejected };
+    const probedInPlace = stdio !== undefined && choice === 'auto' && !prior;
+    return { ok: false, failure, priorRejected, lostToProbe: lostToProbe({ probedInPlace, exited: exit !== undefined, handshakeDone, timedOutOrCancelled: timedOut }) };
   } finally {
     clearTimeout(timer);
     setup.cancel.removeEventListener('abort', onCancel);
