@@ -77,6 +77,15 @@ describe('the app HTML cache with real servers', () => {
     await expect.poll(() => render('modern', 'long'), { timeout: 30_000, interval: 100 }).toContain('ui://cache/long.html v3');
   });
 
+  it('2026-07-28: a list change drops the apps; rendered again, an app is watched again and its next update is seen', async () => {
+    expect(await render('modern', 'long')).toContain('v3');
+    expect(await call('modern', 'add_tool', { name: 'modern_late' })).toBe('added modern_late');
+    // The catalog refresh dropped the cached app: the next render reads it again.
+    await expect.poll(async () => (await render('modern', 'long')) && (await reads('modern', 'long')), { timeout: 30_000, interval: 200 }).toBeGreaterThanOrEqual(4);
+    expect(await call('modern', 'change', { uri: 'ui://cache/long.html' })).toContain('v4');
+    await expect.poll(() => render('modern', 'long'), { timeout: 30_000, interval: 100 }).toContain('ui://cache/long.html v4');
+  });
+
   it('2025: results carry no ttl, so the host default keeps the HTML; the server is subscribed to it', async () => {
     expect(await render('legacy', 'never')).toContain('ui://cache/never.html v1');
     expect(await render('legacy', 'never')).toContain('v1');

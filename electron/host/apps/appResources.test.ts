@@ -61,7 +61,7 @@ function setup(limits?: { entries: number; bytes: number }) {
 
 describe('AppResourceCache', () => {
   it('keeps HTML exactly as long as ttlMs says', async () => {
-    const { source, clock, html } = setup();
+    const { source, clock, cache, html } = setup();
     source.ttlMs = 1000;
     await html('ui://a');
     clock.t += 999;
@@ -70,6 +70,12 @@ describe('AppResourceCache', () => {
     clock.t += 1;
     await html('ui://a');
     expect(source.reads).toEqual(['ui://a', 'ui://a']);
+    // An expired app is not kept (nor its subscription) once the server stores another.
+    clock.t += 1000;
+    await html('ui://b');
+    await settle();
+    expect(source.stopped).toEqual(['ui://a']);
+    expect(cache.held('s').uris).toEqual(['ui://b']);
   });
 
   it('uses the 5-minute default without a ttl, caps a huge ttl at a day, and never keeps a ttl of 0', async () => {

@@ -136,10 +136,12 @@ export class AppResourceCache {
         else watch.stop = stop;
       });
     }
-    // The least recently used go first, never the one just stored (an app alone is at most appResourceMaxBytes).
+    // Expired apps go (they would hold a subscription for nothing), then the least recently used while over a limit;
+    // never the one just stored (an app alone is at most appResourceMaxBytes).
+    const now = this.now();
     for (const [oldUri, old] of server.entries) {
-      if (server.entries.size <= this.limits.entries && server.bytes <= this.limits.bytes) break;
-      if (old !== entry) this.drop(serverId, oldUri, old, server);
+      const over = server.entries.size > this.limits.entries || server.bytes > this.limits.bytes;
+      if (old !== entry && (over || old.expiresAt <= now)) this.drop(serverId, oldUri, old, server);
     }
   }
 
