@@ -144,7 +144,7 @@ export const callSchemas = {
   'folders.pick': z.object({ start: z.string().max(4096).optional() }),
   /** The OS file dialog (desktop only): the chosen files (several only with `multiple`), empty when cancelled. */
   'files.pick': z.object({ start: z.string().max(4096).optional(), multiple: z.boolean().optional() }),
-  /** Checks a path typed or chosen in web mode's browser is a regular file (a folder is refused, detail not_a_file). */
+  /** Checks a path typed or chosen in web mode's browser is a regular file (a folder is refused, detail not_a_file); answers it and its folder. */
   'files.check': z.object({ path: z.string().max(4096) }),
   // Files kept aside (a history moved aside, an unreadable settings.json): notices that last until dismissed
   'storage.dismissNotice': z.object({ id: z.string().min(1) }),
@@ -271,7 +271,7 @@ export interface CallResults {
   'folders.list': FolderListing;
   'folders.pick': { path: string | null };
   'files.pick': { paths: string[] };
-  'files.check': { path: string };
+  'files.check': { path: string; folder: string };
   'storage.dismissNotice': StorageNotice[];
   'storage.restoreHistory': StorageNotice[];
   'catalog.list': CatalogListing;

@@ -62,8 +62,8 @@ describe('the folder browser', () => {
   });
 
   it('accepts a regular file (or a link to one) as the chosen file, and refuses a folder with not_a_file', async () => {
-    expect(await checkFile(join(home, 'notes.txt'))).toEqual({ ok: true, value: { path: join(home, 'notes.txt') } });
-    expect(await checkFile(join(home, 'notes-link'))).toEqual({ ok: true, value: { path: join(home, 'notes-link') } });
+    expect(await checkFile(join(home, 'notes.txt'))).toEqual({ ok: true, value: { path: join(home, 'notes.txt'), folder: home } });
+    expect(await checkFile(join(home, 'notes-link'))).toEqual({ ok: true, value: { path: join(home, 'notes-link'), folder: home } });
     expect(await checkFile(join(home, 'Alpha'))).toMatchObject({ ok: false, error: { code: 'invalid_params', detail: 'not_a_file', field: 'path', message: `${join(home, 'Alpha')} is a folder, not a file` } });
     expect(await checkFile(join(home, 'linked'))).toMatchObject({ ok: false, error: { detail: 'not_a_file' } });
     expect(await checkFile(join(home, 'broken-link'))).toMatchObject({ ok: false, error: { code: 'not_found', detail: 'not_found' } });

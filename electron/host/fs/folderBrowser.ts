@@ -74,12 +74,12 @@ export async function listFolders(request: ListFoldersRequest, home: string = ho
   });
 }
 
-/** The chosen path when it is a regular file (a link to one included); a folder is refused with `not_a_file` in `detail`. */
-export async function checkFile(wanted: string): Promise<Result<{ path: string }>> {
+/** The chosen path and its folder when it is a regular file (a link to one included); a folder is refused with `not_a_file` in `detail`. */
+export async function checkFile(wanted: string): Promise<Result<{ path: string; folder: string }>> {
   const found = await statPath(wanted.trim(), 'file');
   if (!found.ok) return found;
   const { resolved, info } = found.value;
   if (info.isDirectory()) return err('invalid_params', `${resolved} is a folder, not a file`, { field: 'path', detail: 'not_a_file' });
   if (!info.isFile()) return err('invalid_params', `${resolved} is not a regular file`, { field: 'path', detail: 'not_a_file' });
-  return ok({ path: resolved });
+  return ok({ path: resolved, folder: path.dirname(resolved) });
 }

@@ -47,4 +47,37 @@ describe('bundle settings', () => {
     await user.click(screen.getByTestId('bundle-install-confirm'));
     await waitFor(() => expect(fake.calls.find((c) => c.name === 'bundles.install')?.params).toMatchObject({ userConfig: { folder: '/home/ada/notes' } }));
   });
+
+  const installed = () => ok({ id: 'notes', config: { command: 'node' }, status: { state: 'connecting' as const, since: 0 }, transport: 'stdio' as const });
+
+  it('a file setting gets "Choose file…": the desktop dialog opens for one file, and installs with it', async () => {
+    const fake = fakeBridge({ 'files.pick': () => ok({ paths: ['/home/ada/notes.json'] }), 'bundles.install': installed });
+    setBridgeForTests(fake.bridge);
+    useStore.setState({ appInfo: { version: '0', mode: 'desktop', dataDir: '/tmp', platform: 'linux', notices: [], folderPicker: 'native' } });
+    const userConfig = [{ key: 'index', type: 'file' as const, title: 'Index file', description: 'd', required: true, sensitive: false, multiple: false, hasStoredValue: false }];
+    render(<BundleDialog preview={{ ...preview, userConfig }} source={{ path: '/tmp/notes.mcpb' }} onClose={() => {}} />);
+    const user = userEvent.setup();
+    expect(screen.queryByTestId('choose-folder')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Choose file…' }));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/Index file/).value).toBe('/home/ada/notes.json'));
+    expect(fake.calls.find((c) => c.name === 'files.pick')?.params).toEqual({ multiple: false });
+    await user.click(screen.getByTestId('bundle-install-confirm'));
+    await waitFor(() => expect(fake.calls.find((c) => c.name === 'bundles.install')?.params).toMatchObject({ userConfig: { index: '/home/ada/notes.json' } }));
+  });
+
+  it('a setting that takes several files collects them (several from one dialog, typed ones too), and installs with the list', async () => {
+    const fake = fakeBridge({ 'files.pick': () => ok({ paths: ['/a.txt', '/b.txt'] }), 'bundles.install': installed });
+    setBridgeForTests(fake.bridge);
+    useStore.setState({ appInfo: { version: '0', mode: 'desktop', dataDir: '/tmp', platform: 'linux', notices: [], folderPicker: 'native' } });
+    const userConfig = [{ key: 'inputs', type: 'file' as const, title: 'Inputs', description: 'd', required: false, sensitive: false, multiple: true, hasStoredValue: false }];
+    render(<BundleDialog preview={{ ...preview, userConfig }} source={{ path: '/tmp/notes.mcpb' }} onClose={() => {}} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('choose-file'));
+    await waitFor(() => expect(screen.getByTestId('bundle-paths-inputs').textContent).toContain('/b.txt'));
+    expect(fake.calls.find((c) => c.name === 'files.pick')?.params).toEqual({ multiple: true });
+    await user.type(screen.getByLabelText(/^Inputs/, { selector: 'input' }), '/c.txt{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Remove /a.txt' }));
+    await user.click(screen.getByTestId('bundle-install-confirm'));
+    await waitFor(() => expect(fake.calls.find((c) => c.name === 'bundles.install')?.params).toMatchObject({ userConfig: { inputs: ['/b.txt', '/c.txt'] } }));
+  });
 });

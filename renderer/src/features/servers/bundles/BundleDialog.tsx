@@ -7,7 +7,7 @@ import { call } from '../../../bridge/index.ts';
 import { useStore } from '../../../store/index.ts';
 import { Dialog } from '../../common/Dialog.tsx';
 import { errorText } from '../../common/errorText.ts';
-import { ChooseFolderButton } from '../roots/ChooseFolderButton.tsx';
+import { BundlePathField } from './BundlePathField.tsx';
 
 /** Props of BundleDialog. */
 export interface BundleDialogProps {
@@ -15,6 +15,8 @@ export interface BundleDialogProps {
   source: BundleSource;
   onClose: () => void;
 }
+
+const isPath = (field: BundleUserConfigField) => field.type === 'file' || field.type === 'directory';
 
 function toValue(field: BundleUserConfigField, text: string): string | number | boolean | undefined {
   if (text === '') return undefined;
@@ -30,6 +32,8 @@ export function BundleDialog({ preview, source, onClose }: BundleDialogProps) {
   const [texts, setTexts] = useState<Record<string, string>>(() =>
     Object.fromEntries(preview.userConfig.map((field) => [field.key, field.type === 'boolean' ? String(field.default === true) : ''])),
   );
+  // File and directory settings hold a list of paths (one unless the manifest says `multiple`).
+  const [paths, setPaths] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
 
@@ -38,6 +42,11 @@ export function BundleDialog({ preview, source, onClose }: BundleDialogProps) {
     setProblem(undefined);
     const userConfig: UserConfigValues = {};
     for (const field of preview.userConfig) {
+      const chosen = paths[field.key] ?? [];
+      if (isPath(field)) {
+        if (chosen.length > 0) userConfig[field.key] = field.multiple ? chosen : (chosen[0] ?? '');
+        continue;
+      }
       const value = toValue(field, texts[field.key] ?? '');
       if (value !== undefined) userConfig[field.key] = value;
     }
@@ -100,7 +109,15 @@ export function BundleDialog({ preview, source, onClose }: BundleDialogProps) {
             {field.title}
             {field.required ? ' *' : ''}
           </label>
-          {field.type === 'boolean' ? (
+          {isPath(field) ? (
+            <BundlePathField
+              field={field}
+              inputId={`bundle-${field.key}`}
+              placeholder={field.hasStoredValue ? t('keep') : t(field.type === 'file' ? 'filePlaceholder' : 'pathPlaceholder')}
+              paths={paths[field.key] ?? []}
+              onChange={(update) => setPaths((now) => ({ ...now, [field.key]: update(now[field.key] ?? []) }))}
+            />
+          ) : field.type === 'boolean' ? (
             <input id={`bundle-${field.key}`} type="checkbox" checked={texts[field.key] === 'true'} onChange={(e) => setTexts({ ...texts, [field.key]: String(e.target.checked) })} />
           ) : (
             <input
@@ -109,11 +126,10 @@ export function BundleDialog({ preview, source, onClose }: BundleDialogProps) {
               type={field.sensitive ? 'password' : field.type === 'number' ? 'number' : 'text'}
               autoComplete="off"
               value={texts[field.key] ?? ''}
-              placeholder={field.hasStoredValue ? t('keep') : field.type === 'directory' || field.type === 'file' ? t('pathPlaceholder') : field.default !== undefined ? String(field.default) : ''}
+              placeholder={field.hasStoredValue ? t('keep') : field.default !== undefined ? String(field.default) : ''}
               onChange={(e) => setTexts({ ...texts, [field.key]: e.target.value })}
             />
           )}
-          {field.type === 'directory' ? <ChooseFolderButton start={texts[field.key] || undefined} onChosen={(path) => setTexts((now) => ({ ...now, [field.key]: path }))} /> : null}
           <p className="field-hint">{field.description}</p>
         </div>
       ))}
