@@ -150,8 +150,10 @@ export class ChatRepository {
   }
 
   /** Indexes messages older than the search index in batches (search scans until done); run once after opening. */
-  buildSearchIndex(options: IndexBuildOptions = {}): Promise<void> {
-    return buildSearchIndex(this.db, options);
+  async buildSearchIndex(options: IndexBuildOptions = {}): Promise<void> {
+    await buildSearchIndex(this.db, options);
+    // Then which chat each message is in, so the first search does not read it (search/chatRuns.ts).
+    await this.search.warm();
   }
 
   private static prepare(db: DatabaseSync): Record<string, StatementSync> {
