@@ -1,11 +1,13 @@
 /**
  * .mcpb bundles in Chromium against web mode: a bundle packed with @anthropic-ai/mcpb is installed with the Install
- * bundle button (file input; user_config with a secret and a folder), becomes ready; a newer version dropped on the
+ * bundle button (file input; user_config with a secret, a folder, and a file chosen with web mode's file browser), becomes
+ * ready with the secret out of servers.json though in its arguments; a newer version dropped on the
  * window updates it keeping its settings; the chat calls its tool through the scripted model; Delete uninstalls it and
  * its folder goes.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +15,12 @@ import { packNodeBundle } from '../fixtures/bundles/buildBundle.ts';
 import type { ScriptTurn } from '../fixtures/scriptedLlm/index.ts';
 import { sendMessage, startApp, type E2eApp } from './harness.ts';
 
+const docsShot = fileURLToPath(new URL('../../docs/screenshots/bundle-file-browser.png', import.meta.url));
+const refreshDocs = process.env.SWITCHBOARD_DOCS_SCREENSHOTS === '1';
+
 const script: ScriptTurn[] = [
   { match: { lastUserText: 'which bundle' }, expect: { toolsInclude: ['whoami'] }, content: [{ type: 'tool_use', tool: 'whoami', input: {} }] },
-  { expect: { toolResultsContain: ['"version":"2.0.0"', '"keyLength":13'] }, content: [{ type: 'text', text: 'The bundle runs version 2.0.0 with your key.' }] },
+  { expect: { toolResultsContain: ['"version":"2.0.0"', '"keyLength":13', '--token=sk-e2e-secret', 'settings.json"'] }, content: [{ type: 'text', text: 'The bundle runs version 2.0.0 with your key.' }] },
 ];
 
 describe('.mcpb bundles', () => {
@@ -57,6 +62,27 @@ describe('.mcpb bundles', () => {
     await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('"API key" is required');
     await dialog.getByLabel('API key *').fill('sk-e2e-secret');
     await dialog.getByLabel('Folder *').fill(work);
+
+    // The file setting: web mode's browser lists folders then files; a folder is refused as a file, a file is taken.
+    const settingsFile = join(work, 'settings.json');
+    await writeFile(settingsFile, '{}');
+    await mkdir(join(work, 'nested'));
+    await dialog.getByRole('button', { name: 'Choose file…' }).click();
+    const browser = page.getByTestId('folder-browser');
+    await browser.waitFor();
+    await expect.poll(() => browser.getByTestId('folder-browser-path').inputValue(), { timeout: 30_000 }).not.toBe('');
+    await browser.getByTestId('folder-browser-path').fill(work);
+    await browser.getByRole('button', { name: 'Go' }).click();
+    const list = browser.getByTestId('folder-browser-list');
+    await expect.poll(async () => (await list.getByRole('button').allTextContents()).map((name) => name.trim()), { timeout: 30_000 }).toEqual(['nested', 'settings.json']);
+    await browser.getByTestId('folder-browser-choose').click();
+    await expect.poll(() => browser.getByRole('alert').textContent(), { timeout: 30_000 }).toContain('is a folder, not a file');
+    await list.getByRole('button', { name: 'settings.json' }).click();
+    const shot = await app.screenshot('bundle-file-browser');
+    if (refreshDocs) copyFileSync(shot, docsShot);
+    await browser.getByTestId('folder-browser-choose').click();
+    await expect.poll(() => browser.count()).toBe(0);
+    expect(await dialog.getByLabel('Config file').inputValue()).toBe(settingsFile);
     await app.screenshot('bundle-install');
     await dialog.getByTestId('bundle-install-confirm').click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -65,6 +91,11 @@ describe('.mcpb bundles', () => {
     await expect.poll(() => card.getByTestId('status-badge').getAttribute('data-state'), { timeout: 30_000 }).toBe('ready');
     expect(await bundleVersion()).toBe('1.0.0');
     expect(await card.textContent()).not.toContain('sk-e2e-secret');
+    // The key is passed as an argument too: servers.json holds a placeholder, the secret store the value.
+    const serversFile = await readFile(join(app.dataDir, 'servers.json'), 'utf8');
+    expect(serversFile).not.toContain('sk-e2e-secret');
+    expect(serversFile).toContain('--token=${secret:api_key}');
+    expect(serversFile).toContain(settingsFile);
   });
 
   it('updates it by dropping a newer version on the window (from Settings), keeping its settings', async () => {
