@@ -21,8 +21,8 @@ import { openHistoryDatabase } from '../electron/host/store/database.ts';
 import { ChatRepository, transaction } from '../electron/host/store/chatRepository.ts';
 import { startWebMode } from '../electron/web/startWebMode.ts';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/harness.ts';
-import { median, report } from './lib.ts';
-import { openChatScript } from './uiPage.ts';
+import { median, percentile, report } from './lib.ts';
+import { callPageScript as callScript, openChatScript } from './uiPage.ts';
 
 const LENGTH = 5000;
 const TAIL = 10;
@@ -112,26 +112,6 @@ new Promise((resolve, reject) => {
 })
 `;
 
-/** One host call over a fresh socket from the page, timed from send to answer. */
-const callScript = (token: string, call: string, params: Record<string, unknown>) => `
-new Promise((resolve, reject) => {
-  const socket = new WebSocket('ws://' + location.host + '/ws?token=' + encodeURIComponent(${JSON.stringify(token)}));
-  socket.onerror = () => reject(new Error('socket refused'));
-  socket.onopen = () => {
-    const started = performance.now();
-    socket.onmessage = (event) => {
-      const message = JSON.parse(event.data);
-      if (message.id !== 1) return;
-      const elapsed = performance.now() - started;
-      socket.close();
-      if (!message.result.ok) reject(new Error(message.result.error.message));
-      else resolve(elapsed);
-    };
-    socket.send(JSON.stringify({ id: 1, call: ${JSON.stringify(call)}, params: ${JSON.stringify(params)} }));
-  };
-})
-`;
-
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-branches-'));
 const profileDir = mkdtempSync(join(tmpdir(), 'sb-bench-branches-chromium-'));
 const chat = seed(dataDir);
@@ -188,6 +168,9 @@ try {
     direction: 'value_at_most',
     details: {
       switchSamples: switches,
+      // The first switch to each branch formats its rows; later ones find the formatted blocks in the page's cache.
+      firstSwitchToEachBranch: switches.slice(0, 2),
+      switchP95: percentile(switches, 95),
       openSamples: opens,
       openWithoutBranches: { median: median(plainOpens), samples: plainOpens, ratio: median(opens) / median(plainOpens) },
       hostRoundTripMs: {

@@ -3,6 +3,8 @@
  * tools. Expanding its card: the longest main-thread task from the click to the first tool row painted, against a
  * bare page in the same browser and run that shows the same 5,000 tools (names and descriptions, already fetched
  * over the same socket) as one text node on a click: the floor without any UI. Rounds alternate the two sides.
+ * Then `servers-ui-100` (serversSettle.ts): 100 servers × 50 tools becoming ready with the Servers view open, longest
+ * task until the page settles (target: none over 200 ms), against a bare page fed the same events.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,7 @@ import { chromiumArgs, chromiumPath } from '../tests/e2e/harness.ts';
 import { median, report } from './lib.ts';
 import { startMainThreadTrace } from './uiTrace.ts';
 import { onSocketMessageScript } from './uiPage.ts';
+import { lastMessageScript, measureSettle, SETTLE_SERVERS, SETTLE_TOOLS } from './serversSettle.ts';
 
 const TOOLS = 5000;
 const ROUNDS = 3;
@@ -106,6 +109,20 @@ try {
     target: 2,
     direction: 'ratio_at_most',
     details: { app, bare },
+  });
+
+  // 100 servers × 50 tools becoming ready with the page open; one sample per side, the bare page first.
+  await context.addInitScript(lastMessageScript);
+  const settleBare = await measureSettle(context, 'bare');
+  const settleApp = await measureSettle(context, 'app');
+  report({
+    name: 'servers-ui-100',
+    metric: `longest main-thread task (ms) while ${SETTLE_SERVERS} servers × ${SETTLE_TOOLS} tools become ready with the Servers view open, until settled (all ready, no event for 2 s); baseline: the same events parsed into a bare text node`,
+    value: settleApp.longestTaskMs,
+    baseline: settleBare.longestTaskMs,
+    target: 200,
+    direction: 'value_at_most',
+    details: { app: settleApp, bare: settleBare },
   });
 } finally {
   await context.close();

@@ -72,6 +72,22 @@ new Promise((resolve) => {
 })
 `;
 
+/**
+ * Resolves (page ms) once nothing in `selector` waits to be formatted: a streamed reply's blocks past the per-task
+ * formatting budget show plain text first (renderer/src/features/markdown/parseBudget.ts), and the work left after the
+ * last token counts too.
+ */
+export const waitFormattedScript = (selector: string) => `
+new Promise((resolve) => {
+  const check = () => {
+    const root = document.querySelector(${JSON.stringify(selector)}) || document.body;
+    if (!root.querySelector('.md-chunk.is-pending')) return requestAnimationFrame(() => resolve(performance.now()));
+    requestAnimationFrame(check);
+  };
+  check();
+})
+`;
+
 /** The baseline page: the same stream over the same socket, appended to one text node with no framework at all. */
 export const baselineHtml = `<!doctype html><meta charset="utf-8"><title>baseline</title>
 <pre id="out" style="white-space:pre-wrap;font:14px system-ui"></pre>
@@ -106,8 +122,11 @@ new Promise((resolve, reject) => {
 })
 `;
 
-/** The data alone: one chats.get over a fresh socket from the page, timed from send to answer. */
-export const fetchPageScript = (token: string, chatId: string) => `
+/**
+ * One host call over a fresh socket from the page, timed from send to answer (ms); rejects with the host's error.
+ * Shared by the ui and branches benches.
+ */
+export const callPageScript = (token: string, call: string, params: Record<string, unknown>) => `
 new Promise((resolve, reject) => {
   const socket = new WebSocket('ws://' + location.host + '/ws?token=' + encodeURIComponent(${JSON.stringify(token)}));
   socket.onerror = () => reject(new Error('socket refused'));
@@ -118,9 +137,13 @@ new Promise((resolve, reject) => {
       if (message.id !== 1) return;
       const elapsed = performance.now() - started;
       socket.close();
-      resolve(message.result.ok ? elapsed : -1);
+      if (!message.result.ok) reject(new Error(message.result.error.message));
+      else resolve(elapsed);
     };
-    socket.send(JSON.stringify({ id: 1, call: 'chats.get', params: { chatId: ${JSON.stringify(chatId)}, limit: 50 } }));
+    socket.send(JSON.stringify({ id: 1, call: ${JSON.stringify(call)}, params: ${JSON.stringify(params)} }));
   };
 })
 `;
+
+/** The data alone: one chats.get (latest 50) over a fresh socket from the page, timed from send to answer. */
+export const fetchPageScript = (token: string, chatId: string) => callPageScript(token, 'chats.get', { chatId, limit: 50 });

@@ -12,7 +12,7 @@ interface TraceEvent {
 
 /** A running trace; `stop()` returns the longest task (ms) on the busiest renderer main thread. */
 export interface MainThreadTrace {
-  stop(): Promise<{ longestTaskMs: number; tasksOver50ms: number; taskCount: number }>;
+  stop(): Promise<{ longestTaskMs: number; tasksOver50ms: number; tasksOver200ms: number; p95TaskMs: number; taskCount: number }>;
 }
 
 async function readStream(cdp: CDPSession, handle: string): Promise<string> {
@@ -54,7 +54,9 @@ export async function startMainThreadTrace(context: BrowserContext, page: Page):
         byThread.set(key, list);
       }
       const busiest = [...byThread.values()].sort((a, b) => b.reduce((x, y) => x + y, 0) - a.reduce((x, y) => x + y, 0))[0] ?? [];
-      return { longestTaskMs: Math.max(0, ...busiest), tasksOver50ms: busiest.filter((d) => d > 50).length, taskCount: busiest.length };
+      const sorted = [...busiest].sort((a, b) => a - b);
+      const p95TaskMs = sorted[Math.max(0, Math.ceil(sorted.length * 0.95) - 1)] ?? 0;
+      return { longestTaskMs: Math.max(0, ...busiest), tasksOver50ms: busiest.filter((d) => d > 50).length, tasksOver200ms: busiest.filter((d) => d > 200).length, p95TaskMs, taskCount: busiest.length };
     },
   };
 }

@@ -59,9 +59,24 @@ const components: Components = {
   ),
 };
 
-/** Formats one chunk: parse, GFM, math, highlighting, React elements (react-markdown's component uses no hooks). */
-function format(text: string): ReactNode {
-  return ReactMarkdown({ children: prepareMath(text), remarkPlugins, rehypePlugins, components });
+// Formatted finished chunks by text: a row scrolled back into a virtualized list, a branch switched back to or a chat
+// opened again mounts its chunks anew, and React elements can be mounted any number of times.
+const formattedChunks = new Map<string, ReactNode>();
+const FORMATTED_LIMIT = 1500;
+
+/**
+ * Formats one chunk: parse, GFM, math, highlighting, React elements (react-markdown's component uses no hooks).
+ * `remember` keeps the result for the next mount (not for a streaming reply's chunks, which change every frame).
+ */
+function format(text: string, remember: boolean): ReactNode {
+  const known = formattedChunks.get(text);
+  if (known !== undefined) return known;
+  const node = ReactMarkdown({ children: prepareMath(text), remarkPlugins, rehypePlugins, components });
+  if (remember) {
+    if (formattedChunks.size >= FORMATTED_LIMIT) formattedChunks.delete(formattedChunks.keys().next().value ?? '');
+    formattedChunks.set(text, node);
+  }
+  return node;
 }
 
 /**
@@ -73,7 +88,7 @@ const Chunk = memo(function Chunk({ text, paced }: { text: string; paced: boolea
   // A chunk that had to wait stays paced after the reply ends: formatting the backlog at once is the cost avoided.
   const budgeted = paced || woken > 0;
   const formatted = useMemo(
-    () => (!budgeted ? format(text) : parseBudget.available() ? parseBudget.spend(() => format(text)) : undefined),
+    () => (!budgeted || formattedChunks.has(text) ? format(text, !paced) : parseBudget.available() ? parseBudget.spend(() => format(text, false)) : undefined),
     // `woken` is the retry: a chunk woken again tries the budget again.
     [text, woken],
   );
