@@ -154,6 +154,12 @@ describe('.mcpb bundles: install, run, update, uninstall', () => {
     const logText = async () => JSON.stringify(value(await module.api['servers.logs']({ id: 'hello-bundle' })));
     await expect.poll(logText, { timeout: 30_000 }).toContain('--token=[redacted] [redacted]');
     expect(await logText()).not.toContain('session-only-in-args');
+    // Test connection with the entry as the window has it: the report's stderr is redacted the same way.
+    const shown = (await listServers(module)).find((server) => server.id === 'hello-bundle');
+    if (!shown) throw new Error('no bundle entry');
+    const report = value(await module.api['servers.test']({ name: 'hello-bundle', config: shown.config }));
+    expect(report.status.state).toBe('ready');
+    expect(report.stderrTail.join('\n')).toContain('--token=[redacted] [redacted]');
     value(await bundles['bundles.install']({ source: { path: await packNodeBundle(out, { ...options, version: '2.0.0' }) }, userConfig: { api_key: 'sk-second-value' } }));
     expect((await whoami(module, '2.0.0')).argv).toEqual(['--limit=3', '--token=sk-second-value', 'session-only-in-args']);
     const secretsFile = await readFile(join(dataDir(), 'secrets.json'), 'utf8');

@@ -10,7 +10,8 @@ import { findName, lenientConfig, mergeEntry, patchEntry, replaceEntry } from '.
 import { maskUrl, unmaskConfig } from './serversFileMask.ts';
 import type { SecretStore } from '../environment.ts';
 import { connectionFingerprint } from './manager.ts';
-import { changedSecrets, copySecrets, deleteSecrets, resolveSecrets, storedSecretNames, storeSecrets, takeSecrets, withTypedSecrets, type TakenSecrets } from './serversFileSecrets.ts';
+import { changedSecrets, copySecrets, deleteSecrets, resolveSecrets, storedArgRedactions, storedSecretNames, storeSecrets, takeSecrets, withTypedSecrets, type TakenSecrets } from './serversFileSecrets.ts';
+import { redactStatus, redactText } from './serverLogs.ts';
 
 type ServerCalls = Pick<McpCalls,
   | 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.setEnabled' | 'servers.setTrustReadOnly' | 'servers.setApps'
@@ -180,7 +181,12 @@ export function createServerCalls(ctx: McpModuleContext, secrets: SecretStore): 
         return err('invalid_config', `${field}: the saved value is only sent to the saved URL; type it again to test this URL`, { field });
       }
       if (!restored.ok) return restored;
-      return ok(await ctx.manager.testConnection(name, restored.value));
+      const report = await ctx.manager.testConnection(name, restored.value);
+      // Argument values from the store are redacted by value: the resolved arguments no longer say which are secret.
+      const argValues = existing !== undefined && secretsFrom !== undefined ? await storedArgRedactions(secrets, existing, restored.value) : [];
+      if (argValues.length === 0) return ok(report);
+      const redact = (text: string) => redactText(text, argValues);
+      return ok({ ...report, status: redactStatus(report.status, redact), stderrTail: report.stderrTail.map(redact) });
     },
 
     'servers.logs': ({ id, limit }) => Promise.resolve(ctx.server(id) ? ok(ctx.manager.logs(id, limit)) : missing(id)),

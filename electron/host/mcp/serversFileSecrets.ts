@@ -141,6 +141,16 @@ export async function resolveLaunchSecrets(store: SecretStore, server: string, c
   return resolveArgs(store, server, withRecord(config, record));
 }
 
+/** The stored argument values of `config` under `server` as a redaction list: 6+ characters (shorter ones would blank ordinary text), longest first. */
+export async function storedArgRedactions(store: SecretStore, server: string, config: ServerConfig): Promise<string[]> {
+  const values: string[] = [];
+  for (const name of storedArgNames(config)) {
+    const value = await store.get(serverSecretKey(server, 'arg', name)).catch(() => undefined);
+    if (value !== undefined && value.length >= 6) values.push(value);
+  }
+  return values.sort((a, b) => b.length - a.length);
+}
+
 /** The config a launch uses (see resolveLaunchSecrets); the same object when it names no stored value. */
 export async function resolveSecrets(store: SecretStore, server: string, config: ServerConfig): Promise<Result<ServerConfig>> {
   const resolved = await resolveLaunchSecrets(store, server, config);
