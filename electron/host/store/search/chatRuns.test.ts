@@ -112,5 +112,11 @@ describe('chat runs for history search', () => {
     runs.catchUp();
     const rows = db.prepare('SELECT seq, chat_id FROM messages ORDER BY seq').all() as { seq: number; chat_id: string }[];
     expect(rows.every((row) => runs.chatOf(row.seq) === row.chat_id)).toBe(true);
+    // Newest first, distinct, in order of first appearance, without the skipped chat, up to the limit.
+    const newestFirst = rows.slice().reverse();
+    const expected = [...new Set(newestFirst.map((row) => row.chat_id))].filter((id) => id !== 'c1');
+    expect(runs.distinctChats(newestFirst.map((row) => row.seq).join(','), new Set(['c1']), 10)).toEqual(expected);
+    expect(runs.distinctChats(newestFirst.map((row) => row.seq).join(','), new Set(), 2)).toEqual(expected.length >= 2 ? [...new Set(newestFirst.map((row) => row.chat_id))].slice(0, 2) : []);
+    expect(runs.distinctChats('', new Set(), 10)).toEqual([]);
   });
 });

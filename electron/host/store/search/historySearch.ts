@@ -95,15 +95,9 @@ export class HistorySearch {
       // The window held every match, and few enough to rank.
       if (seen <= rankedMatches) return (stmts.ranked.all(match) as Row[]).map((r) => text(r, 'chat_id')).filter((id) => !skip.has(id)).slice(0, need);
       this.runs.catchUp();
-      const ids = new Set<string>();
-      for (const seq of text(row ?? {}, 'seqs').split(',')) {
-        const chatId = this.runs.chatOf(Number(seq));
-        if (chatId === undefined || skip.has(chatId)) continue;
-        ids.add(chatId);
-        if (ids.size >= need) return [...ids];
-      }
-      // No match left beyond the window: these are all the chats.
-      if (seen < window) return [...ids];
+      const ids = this.runs.distinctChats(text(row ?? {}, 'seqs'), skip, need);
+      // Enough chats, or no match left beyond the window (these are all the chats).
+      if (ids.length >= need || seen < window) return ids;
     }
   }
 
