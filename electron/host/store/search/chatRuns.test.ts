@@ -106,6 +106,16 @@ describe('chat runs for history search', () => {
     expect(found('walrus', 200)).not.toContain('c0');
   });
 
+  it('answers row by row, with the same chats, while the runs of a big history are still being read', async () => {
+    seed(30, 6_000, (i) => (i % 3 === 0 ? `walrus ${i}` : `plain ${i}`));
+    // More than one chunk of messages not read yet: this search does not read them all first.
+    expect(found('walrus', 50)).toEqual(previousSearch('walrus', 50, 0));
+    await repo.buildSearchIndex();
+    add('c5', 'walrus at last');
+    expect(found('walrus', 50)).toEqual(previousSearch('walrus', 50, 0));
+    expect(found('walrus', 50)[1]).toBe('c5');
+  });
+
   it('maps every message to its chat, also across read chunks', () => {
     seed(5, 300, (i) => `message ${i}`);
     const runs = new ChatRuns(db, 7);

@@ -25,6 +25,7 @@ export class ChatRuns {
   private readonly runStarts: StatementSync;
   private readonly chatOfSeq: StatementSync;
   private readonly chunk: number;
+  private warming: Promise<void> | undefined;
 
   constructor(db: DatabaseSync, chunk = chunkSeqs) {
     this.chunk = chunk;
@@ -43,8 +44,23 @@ export class ChatRuns {
     while (this.through < max) this.readChunk(Math.min(max, this.through + this.chunk));
   }
 
-  /** Reads the runs chunk by chunk, giving the event loop a turn between chunks (after the index is built). */
-  async warm(): Promise<void> {
+  /** Reads the runs chunk by chunk, giving the event loop a turn between chunks (after the index is built); one at a time. */
+  warm(): Promise<void> {
+    this.warming ??= this.readAll().finally(() => (this.warming = undefined));
+    return this.warming;
+  }
+
+  /** How many seqs are not read yet: more than one chunk means catchUp would stall the caller. */
+  behind(): number {
+    return num(this.maxSeq.get() as Row, 'n') - this.through;
+  }
+
+  /** True when catchUp reads at most one chunk. */
+  nearlyCaughtUp(): boolean {
+    return this.behind() <= this.chunk;
+  }
+
+  private async readAll(): Promise<void> {
     const max = num(this.maxSeq.get() as Row, 'n');
     while (this.through < max) {
       this.readChunk(Math.min(max, this.through + this.chunk));

@@ -13,6 +13,7 @@ interface Statements {
   terms: StatementSync;
   ranked: StatementSync;
   seqWindow: StatementSync;
+  newest: StatementSync;
   titles: StatementSync;
 }
 
@@ -94,6 +95,13 @@ export class HistorySearch {
       if (seen === 0) return [];
       // The window held every match, and few enough to rank.
       if (seen <= rankedMatches) return (stmts.ranked.all(match) as Row[]).map((r) => text(r, 'chat_id')).filter((id) => !skip.has(id)).slice(0, need);
+      // Runs not read yet (a search in the first seconds after start on a big history): read them in the background and
+      // answer this search row by row, as before, rather than stall it reading them all.
+      if (!this.runs.nearlyCaughtUp()) {
+        // A failed read (the database closed under it) is retried by the next search.
+        this.runs.warm().catch(() => undefined);
+        return this.rowByRow(stmts, match, need, skip);
+      }
       this.runs.catchUp();
       const ids = this.runs.distinctChats(text(row ?? {}, 'seqs'), skip, need);
       // Enough chats, or no match left beyond the window (these are all the chats).
@@ -101,11 +109,23 @@ export class HistorySearch {
     }
   }
 
+  // Each match's chat read through FTS5, newest first, until the page is full.
+  private rowByRow(stmts: Statements, match: string, need: number, skip: Set<string>): string[] {
+    const ids = new Set<string>();
+    for (const row of stmts.newest.iterate(match)) {
+      const chatId = text(row, 'chat_id');
+      if (!skip.has(chatId)) ids.add(chatId);
+      if (ids.size >= need) break;
+    }
+    return [...ids];
+  }
+
   private prepare(): Statements {
     return {
       terms: this.db.prepare('SELECT term FROM history_fts_terms WHERE term >= ? AND term < ? ORDER BY term'),
       // Best rank per chat; max(rowid) (the newest match) breaks ties.
       ranked: this.db.prepare('SELECT chat_id FROM history_fts WHERE history_fts MATCH ? GROUP BY chat_id ORDER BY min(rank), max(rowid) DESC'),
+      newest: this.db.prepare('SELECT chat_id FROM history_fts WHERE history_fts MATCH ? ORDER BY rowid DESC'),
       // The seqs of the newest ?2 matches, newest first, as one string (one row into JavaScript, not one per match).
       seqWindow: this.db.prepare(
         `SELECT group_concat(r, ',' ORDER BY r DESC) AS seqs, count(*) AS seen
