@@ -147,6 +147,13 @@ export const hostMessageEnglish = {
   'auth.refused': 'The authorization server refused the sign-in: {{reason}}',
   'auth.signInRequired': 'Sign in required.',
   'auth.failed': 'Sign-in failed: {{reason}}',
+  'auth.registerByHand': "{{host}} does not let apps register themselves. Register Switchboard there (redirect URI {{redirect}}) and enter the client ID in this server's settings.",
+  'auth.noMetadata': 'Sign-in refused: the server’s authorization server publishes no metadata (RFC 8414 or OpenID discovery), so Switchboard cannot verify that it supports PKCE.',
+  'auth.noPkce': 'Sign-in refused: {{host}} does not support PKCE with S256, which the MCP authorization spec requires.',
+  'auth.wrongResource': 'Sign-in refused: the server’s protected resource metadata is for {{resource}}, not for {{url}}.',
+  'auth.portInUse': 'Port {{port}} (oauth.callbackPort) is in use by another program, so the sign-in cannot receive its answer.',
+  'auth.declined': 'The sign-in was declined at the authorization server.',
+  'auth.denied': 'The authorization server did not sign you in: {{reason}}.',
 
   // Files the host would not attach to a message.
   'attach.uploadTooLarge': '"{{name}}" is {{size}}; files can be at most {{max}}.',

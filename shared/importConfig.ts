@@ -3,8 +3,8 @@
  * validation naming the field at fault, conversion to Switchboard's stored shape, preview, and a plan for applying
  * the user's explicit per-entry decisions. Pure: the renderer uses it too.
  */
-import { z } from 'zod';
-import { hostError, type AppError } from './errors.ts';
+import { hostError, type AppError, type ErrorCode } from './errors.ts';
+import { describeIssue, entryProblem, issueText, type EntryProblem } from './entryProblems.ts';
 import { englishOf, hostMessage, type HostMessage } from './hostMessages.ts';
 import { httpServerConfigSchema, serverNameSchema, stdioServerConfigSchema, type ServerConfig } from './serverConfig.ts';
 import type { ImportDecision, ImportEntry, ImportOutcome, ImportPreview } from './servers.ts';
@@ -12,11 +12,7 @@ import { parseJsonc, type JsonProblem } from './importConfigJson.ts';
 import { recordFrom } from './ownRecord.ts';
 import { mcpServersFormat, remoteUrlOf } from './importFormat.ts';
 
-/** A failed entry check: what is wrong and which field (dotted, relative to the entry). */
-export interface EntryProblem {
-  message: string;
-  field?: string;
-}
+export type { EntryProblem } from './entryProblems.ts';
 
 const httpTypes = ['http', 'streamable-http', 'streamableHttp', 'sse'];
 
@@ -27,33 +23,32 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Validates one stored or imported entry; a union error would name no field, so the schema is picked by shape. */
 export function validateServerEntry(raw: unknown): { ok: true; config: ServerConfig } | ({ ok: false } & EntryProblem) {
-  if (!isRecord(raw)) return { ok: false, message: 'A server entry must be an object with a "command" or a "url"' };
+  if (!isRecord(raw)) return { ok: false, ...entryProblem(hostMessage('entry.notObject')) };
   const type = raw.type;
   if (type !== undefined && (typeof type !== 'string' || (type !== 'stdio' && !httpTypes.includes(type)))) {
-    return { ok: false, field: 'type', message: `type: unknown transport ${JSON.stringify(type)}; use "stdio" or "http"` };
+    return { ok: false, ...entryProblem(hostMessage('entry.unknownType', { type: String(JSON.stringify(type)) }), 'type') };
   }
   const remote = 'url' in raw || (typeof type === 'string' && type !== 'stdio');
   if (!remote && !('command' in raw)) {
-    return { ok: false, field: 'command', message: 'command: a local server needs a "command" (a remote one needs a "url")' };
+    return { ok: false, ...entryProblem(hostMessage('entry.commandMissing'), 'command') };
   }
   const parsed = remote ? httpServerConfigSchema.safeParse({ type: 'http', ...raw }) : stdioServerConfigSchema.safeParse(raw);
   if (parsed.success) return { ok: true, config: parsed.data };
-  return { ok: false, ...describeIssue(parsed.error) };
-}
-
-/** The first zod issue as `field: message`. */
-function describeIssue(error: z.ZodError): EntryProblem {
-  const issue = error.issues[0];
-  if (!issue) return { message: 'Invalid entry' };
-  const field = issue.path.map(String).join('.');
-  return field ? { field, message: `${field}: ${issue.message}` } : { message: issue.message };
+  return { ok: false, ...describeIssue(parsed.error.issues[0]) };
 }
 
 /** Checks a server name (the key in `mcpServers`). */
 export function validateServerName(name: string): { ok: true; name: string } | ({ ok: false } & EntryProblem) {
   const parsed = serverNameSchema.safeParse(name);
   if (parsed.success) return { ok: true, name: parsed.data };
-  return { ok: false, field: 'name', message: `name: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
+  // The schema checks the bare string: its issues have no path, and the field is the name.
+  const issue = parsed.error.issues[0];
+  return { ok: false, ...(issue ? entryProblem(issueText(issue, 'name'), 'name') : entryProblem(hostMessage('entry.invalid'), 'name')) };
+}
+
+/** The problem of a failed check, without its `ok`. */
+function problemOf(problem: EntryProblem): EntryProblem {
+  return { message: problem.message, text: problem.text, ...(problem.field !== undefined ? { field: problem.field } : {}) };
 }
 
 /** Fields each supported app writes; anything else is reported as ignored rather than silently dropped. */
@@ -74,8 +69,8 @@ export interface ConvertedEntry {
 export function convertEntry(rawName: string, raw: unknown): ConvertedEntry {
   const named = validateServerName(rawName);
   const name = named.ok ? named.name : rawName;
-  if (!named.ok) return { name, error: { message: named.message, field: named.field }, warnings: [], warningTexts: [] };
-  if (!isRecord(raw)) return { name, error: { message: 'A server entry must be an object with a "command" or a "url"' }, warnings: [], warningTexts: [] };
+  if (!named.ok) return { name, error: problemOf(named), warnings: [], warningTexts: [] };
+  if (!isRecord(raw)) return { name, error: entryProblem(hostMessage('entry.notObject')), warnings: [], warningTexts: [] };
 
   const warningTexts: HostMessage[] = [];
   const warn = (text: HostMessage): void => {
@@ -106,7 +101,7 @@ export function convertEntry(rawName: string, raw: unknown): ConvertedEntry {
   }
   const warnings = warningTexts.map(englishOf);
   const checked = validateServerEntry(entry);
-  if (!checked.ok) return { name, error: { message: checked.message, field: checked.field }, warnings, warningTexts };
+  if (!checked.ok) return { name, error: problemOf(checked), warnings, warningTexts };
   return { name, config: checked.config, warnings, warningTexts };
 }
 
@@ -232,16 +227,17 @@ export function planImport(parsed: ParsedImport, decisions: readonly ImportDecis
   const taken = [...existingNames];
   const byName = new Map(parsed.entries.map((entry) => [entry.name, entry]));
   const decided = new Set<string>();
-  const fail = (name: string, error: AppError) => outcome.failed.push({ name, error });
+  // Each failure carries its sentence as a code (`text`) so the import dialog says it in the user's language.
+  const fail = (name: string, code: ErrorCode, text: HostMessage, field?: string) => outcome.failed.push({ name, error: hostError(code, text, field !== undefined ? { field } : {}) });
 
   for (const decision of decisions) {
     const entry = byName.get(decision.name) ?? byName.get(decision.name.trim());
     if (!entry) {
-      fail(decision.name, { code: 'not_found', message: `"${decision.name}" is not in the imported document` });
+      fail(decision.name, 'not_found', hostMessage('importApply.notInDocument', { name: decision.name }));
       continue;
     }
     if (decided.has(entry.name)) {
-      fail(entry.name, { code: 'invalid_params', message: `"${entry.name}" has more than one decision` });
+      fail(entry.name, 'invalid_params', hostMessage('importApply.twoDecisions', { name: entry.name }));
       continue;
     }
     decided.add(entry.name);
@@ -250,15 +246,15 @@ export function planImport(parsed: ParsedImport, decisions: readonly ImportDecis
       continue;
     }
     if (!entry.config) {
-      const problem = entry.error ?? { message: 'Invalid entry' };
-      fail(entry.name, { code: 'invalid_config', message: problem.message, ...(problem.field ? { field: problem.field } : {}) });
+      const problem = entry.error ?? entryProblem(hostMessage('entry.invalid'));
+      fail(entry.name, 'invalid_config', problem.text, problem.field);
       continue;
     }
     let target = entry.name;
     if (decision.action === 'rename') {
       const renamed = validateServerName(decision.newName ?? '');
       if (decision.newName === undefined || !renamed.ok) {
-        fail(entry.name, { code: 'invalid_params', field: 'newName', message: renamed.ok ? 'newName is required to rename' : renamed.message });
+        fail(entry.name, 'invalid_params', renamed.ok ? hostMessage('importApply.newNameRequired') : renamed.text, 'newName');
         continue;
       }
       target = renamed.name;
@@ -267,7 +263,7 @@ export function planImport(parsed: ParsedImport, decisions: readonly ImportDecis
     if (decision.action === 'replace' && clash !== undefined) {
       // A server added earlier in this same import is not "existing": replacing it would lose that entry silently.
       if (!existingNames.includes(clash) || changes.some((change) => change.replaces === clash)) {
-        fail(entry.name, { code: 'already_exists', message: `"${clash}" is already taken by another entry of this import` });
+        fail(entry.name, 'already_exists', hostMessage('importApply.takenInImport', { name: clash }));
         continue;
       }
       changes.push({ name: clash, config: entry.config, replaces: clash });
@@ -275,7 +271,7 @@ export function planImport(parsed: ParsedImport, decisions: readonly ImportDecis
       continue;
     }
     if (clash !== undefined) {
-      fail(entry.name, { code: 'already_exists', field: decision.action === 'rename' ? 'newName' : 'name', message: `A server named "${clash}" already exists: rename or replace it` });
+      fail(entry.name, 'already_exists', hostMessage('importApply.exists', { name: clash }), decision.action === 'rename' ? 'newName' : 'name');
       continue;
     }
     changes.push({ name: target, config: entry.config });

@@ -22,7 +22,7 @@ export interface CapabilitySummary {
 /** Long-lived status of one server; every transition is pushed as an event. */
 export type ServerStatus =
   | { state: 'disabled' }
-  | { state: 'invalid'; message: string; field?: string }
+  | { state: 'invalid'; message: string; field?: string; /** `message` as a code plus parameters, translated by the renderer. */ text?: HostMessage }
   | { state: 'connecting'; since: number }
   /** Waiting for a start slot: at most `maxConcurrentStarts` servers spawn at once; its connect timeout has not begun. */
   | { state: 'queued'; since: number }
@@ -40,6 +40,8 @@ export type ServerStatus =
       counts: { tools: number; resources: number; prompts: number };
       /** Non-fatal problems seen while ready (e.g. a non-JSON stdout line). */
       warnings: string[];
+      /** The same warnings as codes plus parameters, translated by the renderer. */
+      warningTexts?: HostMessage[];
       /** 2026-07-28: the change stream (subscriptions/listen) dropped and is being reopened; lists may be stale meanwhile. */
       changeStreamDown?: { since: number; nextTryAt: number; reason: string };
     }
@@ -59,7 +61,14 @@ export type ServerStatus =
       searched?: string[];
     }
   | { state: 'restarting'; attempt: number; nextTryAt: number; lastError: string; /** `lastError` as a code plus parameters. */ lastErrorText?: HostMessage }
-  | { state: 'auth_required'; message: string; /** `message` as a code plus parameters, when the host worded it. */ text?: HostMessage };
+  | {
+      state: 'auth_required';
+      message: string;
+      /** `message` as a code plus parameters, when the host worded it. */
+      text?: HostMessage;
+      /** Why the last sign-in did not complete, translated by the renderer (part of `message` in English). */
+      failureText?: HostMessage;
+    };
 
 /** A server as listed to the renderer: its name, config (secrets masked) and status. */
 export interface ServerView {
@@ -236,7 +245,7 @@ export interface ImportEntry {
   /** The entry converted to Switchboard's stored shape, when it could be. */
   config?: ServerConfig;
   /** Validation problem, naming the field at fault. */
-  error?: { message: string; field?: string };
+  error?: { message: string; field?: string; /** `message` as a code plus parameters, translated by the renderer. */ text?: HostMessage };
   /** True when a server with this name already exists. */
   clash: boolean;
   /** Things the user should know that do not block the import (ignored fields, VS Code variables to replace). */

@@ -8,6 +8,7 @@ import { err, ok, type AppError, type Result } from '../../../shared/errors.ts';
 import { isHttpConfig, type HttpServerConfig, type ServerConfig } from '../../../shared/serverConfig.ts';
 import type { Logger, SecretStore } from '../environment.ts';
 import { signInErrorToAppError } from './errors.ts';
+import { englishOf, hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
 import { OAuthStore } from './oauthStore.ts';
 import { ServerOAuthProvider } from './serverOAuthProvider.ts';
 import { startSignIn, type StartedSignIn } from './signInFlow.ts';
@@ -32,6 +33,13 @@ export interface AuthServiceDeps {
   onSignedIn?(serverId: string): void;
 }
 
+/** A server's "Sign in required" line: English for logs, and as codes plus parameters for the window. */
+export interface AuthStatusLine {
+  message: string;
+  text: HostMessage;
+  failureText?: HostMessage;
+}
+
 /** The OAuth side of the host. */
 export interface AuthService {
   /** The provider for a remote server's transport; undefined for stdio servers and servers that send their own Authorization header. */
@@ -44,6 +52,8 @@ export interface AuthService {
   whenSignInDone(serverId: string): Promise<Result<null>> | undefined;
   /** The line to show with a server's "Sign in required" status (naming why the last sign-in failed, if it did). */
   statusMessage(serverId: string): string;
+  /** The same line as codes the renderer translates: "Sign in required" (with the scope asked for) and the last failure. */
+  statusLine(serverId: string): AuthStatusLine;
   /** Forgets everything stored for a removed server. */
   forget(serverId: string): Promise<void>;
   /** Cancels every running sign-in (app shutdown). */
@@ -107,6 +117,14 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     }
   }
 
+  const statusLine = (serverId: string): AuthStatusLine => {
+    const scope = providers.get(serverId)?.provider.pendingScope;
+    const text = scope ? hostMessage('auth.requiredScope', { scope }) : hostMessage('auth.required');
+    const failure = failures.get(serverId);
+    if (!failure) return { message: englishOf(text), text };
+    const message = `${englishOf(text)}. ${englishOf(hostMessage('auth.lastFailed'))} ${failure.message}`;
+    return { message, text, ...(failure.text ? { failureText: failure.text } : {}) };
+  };
   return {
     providerFor: provider,
 
@@ -188,12 +206,8 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
 
     whenSignInDone: (serverId) => outcomes.get(serverId),
 
-    statusMessage(serverId) {
-      const scope = providers.get(serverId)?.provider.pendingScope;
-      const line = scope ? `Sign in required (access asked for: ${scope})` : 'Sign in required';
-      const failure = failures.get(serverId);
-      return failure ? `${line}. The last sign-in did not complete: ${failure.message}` : line;
-    },
+    statusMessage: (serverId) => statusLine(serverId).message,
+    statusLine,
 
     async forget(serverId) {
       running.get(serverId)?.started.cancel();

@@ -7,21 +7,27 @@ import {
   RegistrationRejectedError,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
-import { appError, type AppError } from '../../../shared/errors.ts';
+import { hostError, type AppError } from '../../../shared/errors.ts';
+import { englishOf, hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
 
 /** A security check of the MCP authorization spec failed, so Switchboard will not sign in to this server. */
 export class SignInRefusedError extends Error {
-  constructor(message: string) {
-    super(message);
+  /** The message as a code plus parameters, so the server card says it in the user's language. */
+  readonly text: HostMessage;
+  constructor(text: HostMessage) {
+    super(englishOf(text));
     this.name = 'SignInRefusedError';
+    this.text = text;
   }
 }
 
 /** No way to obtain a client ID automatically: the user has to register Switchboard and enter the client ID. */
 export class ClientRegistrationNeededError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly text: HostMessage;
+  constructor(text: HostMessage) {
+    super(englishOf(text));
     this.name = 'ClientRegistrationNeededError';
+    this.text = text;
   }
 }
 
@@ -37,9 +43,11 @@ export class SignInAbortedError extends Error {
 
 /** The authorization server answered the callback with an error (after its `iss` was checked). */
 export class AuthorizationDeniedError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly text: HostMessage;
+  constructor(text: HostMessage) {
+    super(englishOf(text));
     this.name = 'AuthorizationDeniedError';
+    this.text = text;
   }
 }
 
@@ -48,33 +56,22 @@ export class AuthorizationDeniedError extends Error {
  * (a mismatched `iss`, the callback's error text on a mismatch) are never echoed (RFC 9207 §2.4).
  */
 export function signInErrorToAppError(error: unknown): AppError {
-  if (error instanceof SignInRefusedError) return appError('auth_required', error.message);
-  if (error instanceof ClientRegistrationNeededError) return appError('invalid_config', error.message, { field: 'config.oauth.clientId' });
-  if (error instanceof SignInAbortedError) return appError(error.reason === 'timeout' ? 'timeout' : 'cancelled', error.message);
-  if (error instanceof AuthorizationDeniedError) return appError('auth_required', error.message);
+  if (error instanceof SignInRefusedError) return hostError('auth_required', error.text);
+  if (error instanceof ClientRegistrationNeededError) return hostError('invalid_config', error.text, { field: 'config.oauth.clientId' });
+  if (error instanceof SignInAbortedError) return hostError(error.reason === 'timeout' ? 'timeout' : 'cancelled', hostMessage(error.reason === 'timeout' ? 'auth.timeout' : 'auth.cancelled'));
+  if (error instanceof AuthorizationDeniedError) return hostError('auth_required', error.text);
   if (error instanceof IssuerMismatchError) {
-    return appError(
-      'auth_required',
-      error.kind === 'metadata'
-        ? 'Sign-in refused: the authorization server metadata names a different issuer than the server it was fetched from (RFC 8414).'
-        : error.received === undefined
-          ? 'Sign-in refused: the authorization server promised to name itself in its answer (iss) and did not (RFC 9207 mix-up check).'
-          : 'Sign-in refused: the answer came back naming a different authorization server than the one Switchboard sent you to (RFC 9207 mix-up check).',
-    );
+    return hostError('auth_required', hostMessage(error.kind === 'metadata' ? 'auth.issuerMetadata' : error.received === undefined ? 'auth.issuerMissing' : 'auth.issuerOther'));
   }
-  if (error instanceof AuthorizationServerMismatchError) {
-    return appError('auth_required', 'The server switched to a different authorization server during sign-in. Sign in again.');
-  }
-  if (error instanceof InsecureTokenEndpointError) {
-    return appError('auth_required', 'Sign-in refused: the authorization server’s token endpoint does not use HTTPS.');
-  }
+  if (error instanceof AuthorizationServerMismatchError) return hostError('auth_required', hostMessage('auth.serverSwitched'));
+  if (error instanceof InsecureTokenEndpointError) return hostError('auth_required', hostMessage('auth.insecureToken'));
   if (error instanceof RegistrationRejectedError) {
-    return appError('auth_required', `The authorization server refused to register Switchboard (HTTP ${error.status}). Register it by hand and enter the client ID in the server's settings.`, {
-      field: 'config.oauth.clientId',
-    });
+    return hostError('auth_required', hostMessage('auth.registrationRejected', { status: error.status }), { field: 'config.oauth.clientId' });
   }
-  if (error instanceof OAuthError) return appError('auth_required', `The authorization server refused the sign-in: ${error.code}${error.message && error.message !== error.code ? ` (${error.message})` : ''}`);
-  if (error instanceof UnauthorizedError) return appError('auth_required', 'Sign in required.');
+  if (error instanceof OAuthError) {
+    return hostError('auth_required', hostMessage('auth.refused', { reason: `${error.code}${error.message && error.message !== error.code ? ` (${error.message})` : ''}` }));
+  }
+  if (error instanceof UnauthorizedError) return hostError('auth_required', hostMessage('auth.signInRequired'));
   const message = error instanceof Error ? error.message : String(error);
-  return appError('auth_required', `Sign-in failed: ${message}`);
+  return hostError('auth_required', hostMessage('auth.failed', { reason: message }));
 }

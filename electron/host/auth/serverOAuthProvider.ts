@@ -20,6 +20,7 @@ import {
 import type { HttpServerConfig } from '../../../shared/serverConfig.ts';
 import type { Logger } from '../environment.ts';
 import { ClientRegistrationNeededError, SignInRefusedError } from './errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import type { DiscoveryRecord, OAuthStore, TokenRecord } from './oauthStore.ts';
 import { defaultRefreshSkewMs, isExpiring, refreshTokens } from './tokenLifecycle.ts';
 
@@ -169,9 +170,7 @@ export class ServerOAuthProvider implements OAuthClientProvider {
     const metadata = discovery?.authorizationServerMetadata;
     const cimd = metadata?.client_id_metadata_document_supported === true && this.clientMetadataUrl !== undefined;
     if (metadata && !cimd && !metadata.registration_endpoint) {
-      throw new ClientRegistrationNeededError(
-        `${new URL(metadata.issuer).host} does not let apps register themselves. Register Switchboard there (redirect URI ${this.redirectUrlFor(session)}) and enter the client ID in this server's settings.`,
-      );
+      throw new ClientRegistrationNeededError(hostMessage('auth.registerByHand', { host: new URL(metadata.issuer).host, redirect: this.redirectUrlFor(session) }));
     }
     return undefined;
   }
@@ -279,16 +278,14 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   private assertSafeToUse(state: OAuthDiscoveryState): void {
     const metadata = state.authorizationServerMetadata;
     if (!metadata) {
-      throw new SignInRefusedError(
-        'Sign-in refused: the server’s authorization server publishes no metadata (RFC 8414 or OpenID discovery), so Switchboard cannot verify that it supports PKCE.',
-      );
+      throw new SignInRefusedError(hostMessage('auth.noMetadata'));
     }
     if (!metadata.code_challenge_methods_supported?.includes('S256')) {
-      throw new SignInRefusedError(`Sign-in refused: ${new URL(metadata.issuer).host} does not support PKCE with S256, which the MCP authorization spec requires.`);
+      throw new SignInRefusedError(hostMessage('auth.noPkce', { host: new URL(metadata.issuer).host }));
     }
     const resource = state.resourceMetadata?.resource;
     if (resource !== undefined && !checkResourceAllowed({ requestedResource: resourceUrlFromServerUrl(this.serverUrl), configuredResource: resource })) {
-      throw new SignInRefusedError(`Sign-in refused: the server’s protected resource metadata is for ${resource}, not for ${this.serverUrl}.`);
+      throw new SignInRefusedError(hostMessage('auth.wrongResource', { resource, url: this.serverUrl }));
     }
   }
 

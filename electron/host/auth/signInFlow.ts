@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { auth, validateAuthorizationResponseIssuer, type FetchLike } from '@modelcontextprotocol/client';
 import { AuthorizationDeniedError, SignInRefusedError } from './errors.ts';
+import { hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
 import { startLoopbackListener, type LoopbackListener } from './loopbackListener.ts';
 import { defaultRedirectPort, type ServerOAuthProvider } from './serverOAuthProvider.ts';
 import { SignInSession } from './signInSession.ts';
@@ -36,7 +37,7 @@ async function bindListener(options: SignInOptions, state: string): Promise<Loop
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     if (options.callbackPort !== undefined) {
-      throw new SignInRefusedError(`Port ${options.callbackPort} (oauth.callbackPort) is in use by another program, so the sign-in cannot receive its answer.`);
+      throw new SignInRefusedError(hostMessage('auth.portInUse', { port: options.callbackPort }));
     }
     // Another port means another redirect URI: the provider registers again if its registration named the old one.
     return startLoopbackListener({ expectedState: state, port: 0, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
@@ -44,11 +45,11 @@ async function bindListener(options: SignInOptions, state: string): Promise<Loop
 }
 
 /** Error text from the callback, shown only after its `iss` passed the check; short and printable. */
-function describeDenial(params: URLSearchParams): string {
+function describeDenial(params: URLSearchParams): HostMessage {
   const error = params.get('error') ?? 'no authorization code';
-  if (error === 'access_denied') return 'The sign-in was declined at the authorization server.';
+  if (error === 'access_denied') return hostMessage('auth.declined');
   const description = (params.get('error_description') ?? '').replace(/[^\x20-\x7E]/g, '').slice(0, 200);
-  return `The authorization server did not sign you in: ${error.replace(/[^\x20-\x7E]/g, '').slice(0, 60)}${description ? ` (${description})` : ''}.`;
+  return hostMessage('auth.denied', { reason: `${error.replace(/[^\x20-\x7E]/g, '').slice(0, 60)}${description ? ` (${description})` : ''}` });
 }
 
 /** Starts a sign-in; rejects when no authorization URL can be built (refusals, registration impossible...). */

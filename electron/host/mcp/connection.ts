@@ -26,7 +26,7 @@ export interface ConnectionHooks {
   /** The catalog was refreshed after a list change. */
   catalogChanged(catalog: ServerCatalog): void;
   /** A non-fatal problem while ready (e.g. a non-JSON stdout line). */
-  warning(text: string): void;
+  warning(text: HostMessage): void;
   /** The connection ended without being asked to (crash, exit, network loss). */
   lost(message: string, text?: HostMessage): void;
   /** The server refused the credentials mid-session (step-up, revoked token): only a sign-in can help. Reported once. */

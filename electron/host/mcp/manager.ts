@@ -17,7 +17,8 @@ import { resolveLaunchSecrets } from './serversFileSecrets.ts';
 import { ServerSlot, type SlotContext } from './serverSlot.ts';
 import { StartQueue } from './startQueue/startQueue.ts';
 import type { ManagedServer, McpServerManager, ServerManagerListener } from './types.ts';
-import { errorParts } from './statusParts.ts';
+import { authRequiredStatus, errorParts } from './statusParts.ts';
+import { englishOf } from '../../../shared/hostMessages.ts';
 
 /** Tuning knobs, mainly for tests: restart timing, log limits, era horizons, the clock. */
 export interface ServerManagerOptions {
@@ -58,7 +59,7 @@ export function connectionFingerprint(config: ServerConfig): string {
 }
 
 function initialStatus(entry: ManagedServer): ServerStatus {
-  if ('invalid' in entry) return { state: 'invalid', message: entry.invalid.message, ...(entry.invalid.field !== undefined ? { field: entry.invalid.field } : {}) };
+  if ('invalid' in entry) return { state: 'invalid', ...entry.invalid };
   if (entry.config.enabled === false) return { state: 'disabled' };
   return { state: 'connecting', since: Date.now() };
 }
@@ -295,7 +296,7 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
       if (!result.ok) {
         const status: ServerStatus =
           result.failure.kind === 'auth_required'
-            ? { state: 'auth_required', message: result.failure.message }
+            ? authRequiredStatus(result.failure.message)
             : { state: 'error', message: result.failure.error.message, code: result.failure.error.code, stderrTail: [...stderr], at: now(), ...errorParts(result.failure.error) };
         return { status, tools: [], resources: 0, prompts: 0, stderrTail: [...stderr] };
       }
@@ -307,7 +308,8 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
           since: now(),
           ...info,
           counts: { tools: catalog.tools.length, resources: catalog.resourceCount, prompts: catalog.prompts.length },
-          warnings: result.warnings,
+          warnings: result.warnings.map(englishOf),
+          warningTexts: result.warnings,
         },
         tools: catalog.tools.map((tool) => ({
           name: tool.name,

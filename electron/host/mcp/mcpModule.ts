@@ -93,11 +93,13 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
   };
 
   const statusOf = (server: ManagedServer): ServerStatus => {
-    if ('invalid' in server) return { state: 'invalid', message: server.invalid.message, ...(server.invalid.field ? { field: server.invalid.field } : {}) };
+    if ('invalid' in server) return { state: 'invalid', ...server.invalid };
     if (server.config.enabled === false) return { state: 'disabled' };
     const status = manager.status(server.id) ?? { state: 'connecting', since: createdAt };
     // The auth service's line is read live: it changes without a reconnect (a sign-in declined in the browser).
-    return status.state === 'auth_required' && auth.providerFor(server.id) ? { ...status, message: auth.statusMessage(server.id) } : status;
+    if (status.state !== 'auth_required' || !auth.providerFor(server.id)) return status;
+    const line = auth.statusLine(server.id);
+    return { state: 'auth_required', message: line.message, text: line.text, ...(line.failureText ? { failureText: line.failureText } : {}) };
   };
 
   const view = (id: string): ServerView | undefined => {

@@ -1,5 +1,6 @@
 /** The `servers.*` calls: add, update, remove, enable, trust, restart, test, logs, import. */
-import { err, ok, type Result } from '../../../shared/errors.ts';
+import { err, hostError, ok, type Result } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import { isHttpConfig, type ServerConfig } from '../../../shared/serverConfig.ts';
 import type { ServerView } from '../../../shared/servers.ts';
 import { isRecord, parseImportDocument, planImport, previewImport, validateServerEntry } from '../../../shared/importConfig.ts';
@@ -31,11 +32,11 @@ function storedConfig(raw: unknown): ServerConfig {
 /** The app never saves an entry it would then report as invalid: the form gets the field at fault instead. */
 function refuseInvalid(raw: unknown): Result<never> | undefined {
   const checked = validateServerEntry(raw);
-  return checked.ok ? undefined : err('invalid_config', checked.message, checked.field ? { field: checked.field } : {});
+  return checked.ok ? undefined : { ok: false, error: hostError('invalid_config', checked.text, checked.field ? { field: checked.field } : {}) };
 }
 
 const missing = (id: string) => err('not_found', `No server named "${id}"`);
-const taken = (name: string) => err('already_exists', `A server named "${name}" already exists`, { field: 'name' });
+const taken = (name: string): Result<never> => ({ ok: false, error: hostError('already_exists', hostMessage('entry.nameTaken', { name }), { field: 'name' }) });
 
 /** A secret name that came back masked with nothing stored behind it (not listed before), as the form field. */
 function untypedSecret(config: ServerConfig, typed: TakenSecrets, before: ServerConfig | undefined): Result<never> | undefined {
@@ -43,7 +44,7 @@ function untypedSecret(config: ServerConfig, typed: TakenSecrets, before: Server
   const name = storedSecretNames(config).find((n) => !typed.values.has(n) && !known.has(n));
   if (name === undefined) return undefined;
   const field = `${isHttpConfig(config) ? 'headers' : 'env'}.${name}`;
-  return err('invalid_config', `${field}: this value is hidden; type it again`, { field });
+  return { ok: false, error: hostError('invalid_config', hostMessage('entry.hiddenValue', { field }), { field }) };
 }
 
 /** Runs secret store writes; a keychain failure is an error the form shows, never a throw across the bridge. */

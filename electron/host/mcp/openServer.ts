@@ -21,7 +21,7 @@ import { InPlaceProbeStdioTransport, inPlaceProbeTimeoutMs, lostToProbe } from '
 import { applyLegacyLogLevel, logLevelOf } from './logging/logLevel.ts';
 import { resolveIcon } from './icons/iconFetch.ts';
 import { appsCapability } from '../apps/appsCapability.ts';
-import { mapParams } from '../../../shared/hostMessages.ts';
+import { hostMessage, mapParams, type HostMessage } from '../../../shared/hostMessages.ts';
 
 /** Everything needed to open one server. */
 export interface OpenSetup {
@@ -48,7 +48,7 @@ export interface OpenSetup {
 
 /** A ready connection with what it found, or why it failed. */
 export type OpenResult =
-  | { ok: true; connection: ServerConnection; info: ReadyInfo; catalog: ServerCatalog; warnings: string[] }
+  | { ok: true; connection: ServerConnection; info: ReadyInfo; catalog: ServerCatalog; warnings: HostMessage[] }
   | { ok: false; failure: ConnectFailure };
 
 type AttemptResult = OpenResult | { ok: false; failure: ConnectFailure; priorRejected: boolean; lostToProbe?: boolean };
@@ -178,7 +178,7 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
           if (looksLikeJson(head)) return;
           hooks.log('host', `Ignored a line on stdout that is not MCP JSON: ${quoteLine(head)}`);
           if (!connected) garbage.push(head);
-          else hooks.warning(`Ignored non-JSON output on stdout: ${quoteLine(head)}`);
+          else hooks.warning(hostMessage('ready.stdoutIgnored', { line: quoteLine(head) }));
         }),
       );
     });
@@ -247,7 +247,7 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
       ...(icon !== undefined ? { icon } : {}),
       capabilities: toCapabilitySummary(discover?.capabilities ?? client.getServerCapabilities()),
     };
-    const warnings = garbage.slice(0, 3).map((line) => `Ignored non-JSON output on stdout: ${quoteLine(line)}`);
+    const warnings = garbage.slice(0, 3).map((line) => hostMessage('ready.stdoutIgnored', { line: quoteLine(line) }));
     return { ok: true, connection, info, catalog, warnings };
   } catch (error) {
     const exit = connection.exitInfo;

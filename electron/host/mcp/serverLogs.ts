@@ -27,12 +27,23 @@ export function redactStatus(status: ServerStatus, redact: (text: string) => str
         ...(status.hints ? { hints: status.hints.map((hint) => mapParams(hint, redact)) } : {}),
       };
     case 'ready':
-      return { ...status, warnings: status.warnings.map(redact), ...(status.instructions !== undefined ? { instructions: redact(status.instructions) } : {}) };
+      return {
+        ...status,
+        warnings: status.warnings.map(redact),
+        ...(status.warningTexts ? { warningTexts: status.warningTexts.map((text) => mapParams(text, redact)) } : {}),
+        ...(status.instructions !== undefined ? { instructions: redact(status.instructions) } : {}),
+      };
     case 'restarting':
       return { ...status, lastError: redact(status.lastError), ...(status.lastErrorText ? { lastErrorText: mapParams(status.lastErrorText, redact) } : {}) };
     case 'auth_required':
+      return {
+        ...status,
+        message: redact(status.message),
+        ...(status.text ? { text: mapParams(status.text, redact) } : {}),
+        ...(status.failureText ? { failureText: mapParams(status.failureText, redact) } : {}),
+      };
     case 'invalid':
-      return { ...status, message: redact(status.message) };
+      return { ...status, message: redact(status.message), ...(status.text ? { text: mapParams(status.text, redact) } : {}) };
     case 'disabled':
     case 'connecting':
     case 'queued':

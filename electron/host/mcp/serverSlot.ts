@@ -3,7 +3,8 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../../../shared/serverConfig.ts';
 import type { ServerStatus } from '../../../shared/servers.ts';
 import { hostError } from '../../../shared/errors.ts';
-import { hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
+import { englishOf, hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
+import { authRequiredStatus } from './statusParts.ts';
 import { errorParts } from './statusParts.ts';
 import { backoffDelay, nextAttempt, type BackoffTiming } from './backoff.ts';
 import type { ConnectionHooks, ReadyInfo, ServerConnection } from './connection.ts';
@@ -52,7 +53,7 @@ export class ServerSlot {
   private readonly retired = new Set<ServerConnection>();
   private info: ReadyInfo | undefined;
   private readySince: number | undefined;
-  private warnings: string[] = [];
+  private warnings: HostMessage[] = [];
   private moreWarnings = 0;
   private generation = 0;
   private cancel: AbortController | undefined;
@@ -237,7 +238,7 @@ export class ServerSlot {
       return;
     }
     if (result.failure.kind === 'auth_required') {
-      this.setStatus({ state: 'auth_required', message: this.authMessage() ?? result.failure.message });
+      this.setStatus(this.authStatus(result.failure.message));
       return;
     }
     const { error } = result.failure;
@@ -344,7 +345,13 @@ export class ServerSlot {
       this.reportCatalog(emptyCatalog);
     }
     this.ctx.logs.append(this.id, 'host', `The server refused the credentials: ${reason}`);
-    this.setStatus({ state: 'auth_required', message: this.authMessage() ?? reason });
+    this.setStatus(this.authStatus(reason));
+  }
+
+  /** "Sign in required" with the auth service's line, or else the connection's reason (translated when it is the host's sentence). */
+  private authStatus(reason: string): ServerStatus {
+    const line = this.authMessage();
+    return line !== undefined ? { state: 'auth_required', message: line } : authRequiredStatus(reason);
   }
 
   /** The auth service's line for "Sign in required", if it has one; a failing lookup must not break the state machine. */
@@ -391,14 +398,15 @@ export class ServerSlot {
     const info = this.info;
     const catalog = this.catalogValue ?? emptyCatalog;
     if (!info) return;
-    const warnings = this.moreWarnings > 0 ? [...this.warnings, `…and ${this.moreWarnings} more warnings (see the server log).`] : [...this.warnings];
+    const texts = this.moreWarnings > 0 ? [...this.warnings, hostMessage('ready.moreWarnings', { count: this.moreWarnings })] : [...this.warnings];
     const changeStreamDown = this.connection?.changeStreamDown;
     this.setStatus({
       state: 'ready',
       since: this.readySince ?? this.ctx.now(),
       ...info,
       counts: { tools: catalog.tools.length, resources: catalog.resourceCount, prompts: catalog.prompts.length },
-      warnings,
+      warnings: texts.map(englishOf),
+      warningTexts: texts,
       ...(changeStreamDown ? { changeStreamDown: { ...changeStreamDown } } : {}),
     });
   }

@@ -2,6 +2,8 @@
 import { err, ok, type Result } from '../../../shared/errors.ts';
 import { isRecord, validateServerEntry, validateServerName } from '../../../shared/importConfig.ts';
 import { ownValue, recordFrom } from '../../../shared/ownRecord.ts';
+import { entryProblem } from '../../../shared/entryProblems.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import type { ServerConfig, ToolSettings } from '../../../shared/serverConfig.ts';
 import type { ManagedServer } from './types.ts';
 
@@ -17,11 +19,11 @@ export function toManagedServers(entries: ReadonlyMap<string, unknown>): Managed
 /** Validates one entry under its name. */
 export function toManagedServer(id: string, raw: unknown): ManagedServer {
   const name = validateServerName(id);
-  if (!name.ok) return { id, invalid: { message: name.message, field: 'name' } };
-  if (name.name !== id) return { id, invalid: { message: 'name: starts or ends with spaces', field: 'name' } };
+  if (!name.ok) return { id, invalid: { message: name.message, field: 'name', text: name.text } };
+  if (name.name !== id) return { id, invalid: entryProblem(hostMessage('entry.nameSpaces'), 'name') };
   const checked = validateServerEntry(raw);
   if (checked.ok) return { id, config: checked.config };
-  return { id, invalid: { message: checked.message, ...(checked.field ? { field: checked.field } : {}) } };
+  return { id, invalid: { message: checked.message, text: checked.text, ...(checked.field ? { field: checked.field } : {}) } };
 }
 
 /**

@@ -1,6 +1,7 @@
 /** The seam between the connection manager (all servers) and the registry/config/module around it. */
 import type { Result } from '../../../shared/errors.ts';
 import type { ServerConfig } from '../../../shared/serverConfig.ts';
+import type { HostMessage } from '../../../shared/hostMessages.ts';
 import type { CompletionParams, CompletionValues } from '../../../shared/completions.ts';
 import type {
   LogLine,
@@ -41,7 +42,7 @@ export interface ServerCatalog {
 /** One configured server as the manager needs it: valid config, or the validation error. */
 export type ManagedServer =
   | { id: string; config: ServerConfig }
-  | { id: string; invalid: { message: string; field?: string } };
+  | { id: string; invalid: { message: string; field?: string; text?: HostMessage } };
 
 /** Callbacks the manager reports through. */
 export interface ServerManagerListener {

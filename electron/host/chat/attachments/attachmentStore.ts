@@ -14,6 +14,7 @@ import type { FileAttachmentBlock } from '../../../../shared/chat.ts';
 import { ok, type Result } from '../../../../shared/errors.ts';
 import { fitImage, thumbnailOf } from './imageFit.ts';
 import { checkFile, checkMessage, refuse } from './limits.ts';
+import { hostMessage } from '../../../../shared/hostMessages.ts';
 import { countPdfPages } from './pdfPages.ts';
 import { sniff } from './sniff.ts';
 
@@ -52,11 +53,11 @@ export class AttachmentStore {
   async stage(name: string, data: string): Promise<Result<StagedAttachment>> {
     const shown = cleanName(name);
     const bytes = Buffer.from(data, 'base64');
-    if (bytes.length > attachmentLimits.uploadBytes) return refuse('too_large', `"${shown}" is ${formatBytes(bytes.length)}; files can be at most ${formatBytes(attachmentLimits.uploadBytes)}.`);
-    const sniffed = sniff(bytes);
-    if (!sniffed.ok) {
-      return refuse('unsupported_type', `"${shown}" looks like ${sniffed.seemsTo}. Switchboard can attach images (PNG, JPEG, GIF, WebP), PDFs and text or code files.`);
+    if (bytes.length > attachmentLimits.uploadBytes) {
+      return refuse('too_large', hostMessage('attach.uploadTooLarge', { name: shown, size: formatBytes(bytes.length), max: formatBytes(attachmentLimits.uploadBytes) }));
     }
+    const sniffed = sniff(bytes);
+    if (!sniffed.ok) return refuse('unsupported_type', hostMessage('attach.unsupported', { name: shown, seems: sniffed.seems }));
     const id = randomUUID();
     let stored: Buffer = bytes;
     let info: AttachmentInfo = { id, name: shown, kind: sniffed.type.kind, mimeType: sniffed.type.mimeType, size: bytes.length };
@@ -68,7 +69,7 @@ export class AttachmentStore {
         info = { ...info, mimeType: fitted.mimeType, size: stored.length, width: fitted.width, height: fitted.height };
         thumbnail = await thumbnailOf(stored);
       } catch (cause) {
-        return refuse('unsupported_type', `"${shown}" starts like an image but could not be decoded (${cause instanceof Error ? cause.message : String(cause)}).`);
+        return refuse('unsupported_type', hostMessage('attach.undecodable', { name: shown, reason: cause instanceof Error ? cause.message : String(cause) }));
       }
     } else if (sniffed.type.kind === 'pdf') {
       info = { ...info, pages: countPdfPages(bytes) };
@@ -98,7 +99,7 @@ export class AttachmentStore {
   async describe(ids: string[]): Promise<Result<FileAttachmentBlock[]>> {
     const blocks: FileAttachmentBlock[] = [];
     for (const id of ids) {
-      const gone = refuse('not_found', 'An attached file is no longer waiting to be sent (it was sent or removed already). Attach it again.');
+      const gone = refuse('not_found', hostMessage('attach.gone'));
       if (!idPattern.test(id)) return gone;
       try {
         const info = JSON.parse(await readFile(join(this.root, stagedDir, `${id}.json`), 'utf8')) as AttachmentInfo;
@@ -124,7 +125,7 @@ export class AttachmentStore {
         if (kind === 'image') renameSync(join(from, `${id}.thumb.webp`), join(to, `${id}.thumb.webp`));
       }
     } catch (cause) {
-      return refuse('not_found', `An attached file could not be moved into the chat's folder (${cause instanceof Error ? cause.message : String(cause)}). Attach it again.`);
+      return refuse('not_found', hostMessage('attach.moveFailed', { reason: cause instanceof Error ? cause.message : String(cause) }));
     }
     return ok(null);
   }
@@ -156,12 +157,12 @@ export class AttachmentStore {
 
   /** A sent image's thumbnail as a data URL. */
   async thumbnail(chatId: string, id: string): Promise<Result<string>> {
-    if (!idPattern.test(id)) return refuse('not_found', 'No such attachment.');
+    if (!idPattern.test(id)) return refuse('not_found', hostMessage('attach.noSuch'));
     try {
       const bytes = await readFile(join(this.chatDir(chatId), `${id}.thumb.webp`));
       return ok(`data:image/webp;base64,${bytes.toString('base64')}`);
     } catch {
-      return refuse('not_found', 'This attachment has no preview in the data folder (it was not an image, or its chat was deleted).');
+      return refuse('not_found', hostMessage('attach.noPreview'));
     }
   }
 

@@ -20,15 +20,15 @@ describe('sniffing an attachment from its bytes', () => {
     expect(code).toMatchObject({ ok: true, type: { kind: 'text', mimeType: 'text/plain' } });
     expect(code.ok && code.text?.startsWith('export const π')).toBe(true);
     expect(sniff(bytes('BMW and MZ are just words here.\n'))).toMatchObject({ ok: true, type: { kind: 'text' } });
-    expect(sniff(bytes('text', [0], 'more'))).toEqual({ ok: false, seemsTo: 'a binary file of an unknown type' });
+    expect(sniff(bytes('text', [0], 'more'))).toEqual({ ok: false, seemsTo: 'a binary file of an unknown type', seems: 'unknown' });
   });
 
   it('names the binary formats it refuses', () => {
-    expect(sniff(bytes('PK', [3, 4, 20, 0, 0, 0, 8, 0]))).toEqual({ ok: false, seemsTo: 'a ZIP archive (or an Office document)' });
-    expect(sniff(bytes([0x7f], 'ELF', [2, 1, 1, 0, 0, 0]))).toEqual({ ok: false, seemsTo: 'a Linux program (ELF)' });
-    expect(sniff(bytes('MZ', [0x90, 0, 3, 0, 0, 0, 4, 0]))).toEqual({ ok: false, seemsTo: 'a Windows program' });
-    expect(sniff(bytes([0, 0, 0, 0x18], 'ftypheic', [0, 0, 0, 0]))).toEqual({ ok: false, seemsTo: 'a HEIC/AVIF image' });
-    expect(sniff(Buffer.alloc(0))).toEqual({ ok: false, seemsTo: 'an empty file' });
+    expect(sniff(bytes('PK', [3, 4, 20, 0, 0, 0, 8, 0]))).toEqual({ ok: false, seemsTo: 'a ZIP archive (or an Office document)', seems: 'zip' });
+    expect(sniff(bytes([0x7f], 'ELF', [2, 1, 1, 0, 0, 0]))).toEqual({ ok: false, seemsTo: 'a Linux program (ELF)', seems: 'elf' });
+    expect(sniff(bytes('MZ', [0x90, 0, 3, 0, 0, 0, 4, 0]))).toEqual({ ok: false, seemsTo: 'a Windows program', seems: 'exe' });
+    expect(sniff(bytes([0, 0, 0, 0x18], 'ftypheic', [0, 0, 0, 0]))).toEqual({ ok: false, seemsTo: 'a HEIC/AVIF image', seems: 'heic' });
+    expect(sniff(Buffer.alloc(0))).toEqual({ ok: false, seemsTo: 'an empty file', seems: 'empty' });
     // Latin-1 text is not UTF-8: refused rather than sent garbled.
     expect(sniff(bytes([0x63, 0x61, 0x66, 0xe9, 0x00]))).toMatchObject({ ok: false });
   });

@@ -3,6 +3,7 @@
  * from the renderer is never trusted. Known binary formats the model cannot read are named in the refusal.
  */
 import type { AttachmentKind } from '../../../../shared/attachments.ts';
+import { hostMessageEnglish } from '../../../../shared/hostMessages.ts';
 
 /** A sniffed type the model can read. */
 export interface Sniffed {
@@ -11,25 +12,33 @@ export interface Sniffed {
 }
 
 /** The sniff's answer: a readable type, or what the file seems to be (for the refusal). */
-export type SniffResult = { ok: true; type: Sniffed; text?: string } | { ok: false; seemsTo: string };
+export type SniffResult = { ok: true; type: Sniffed; text?: string } | { ok: false; seemsTo: string; seems: SeemsKind };
+
+/** What a refused file seems to be, as the key of its name in the host messages (`attach.seems.<kind>`). */
+export type SeemsKind = 'empty' | 'zip' | 'gzip' | 'sevenZip' | 'elf' | 'exe' | 'macho' | 'heic' | 'video' | 'bmp' | 'tiff' | 'audio' | 'sqlite' | 'unknown';
+
+/** A refusal naming what the file seems to be (the English name from the host messages, for logs). */
+function refused(seems: SeemsKind): SniffResult {
+  return { ok: false, seemsTo: hostMessageEnglish[`attach.seems.${seems}`], seems };
+}
 
 const startsWith = (bytes: Uint8Array, signature: number[], at = 0): boolean => signature.every((b, i) => bytes[at + i] === b);
 const ascii = (bytes: Uint8Array, from: number, to: number): string => String.fromCharCode(...bytes.subarray(from, to));
 
 // Binary formats people often try to attach, named so the refusal says what the file is.
-const knownBinaries: { name: string; test: (b: Uint8Array) => boolean }[] = [
-  { name: 'a ZIP archive (or an Office document)', test: (b) => startsWith(b, [0x50, 0x4b, 0x03, 0x04]) },
-  { name: 'a gzip archive', test: (b) => startsWith(b, [0x1f, 0x8b]) },
-  { name: 'a 7-Zip archive', test: (b) => startsWith(b, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]) },
-  { name: 'a Linux program (ELF)', test: (b) => startsWith(b, [0x7f, 0x45, 0x4c, 0x46]) },
-  { name: 'a Windows program', test: (b) => startsWith(b, [0x4d, 0x5a]) },
-  { name: 'a macOS program (Mach-O)', test: (b) => [[0xcf, 0xfa, 0xed, 0xfe], [0xfe, 0xed, 0xfa, 0xcf], [0xca, 0xfe, 0xba, 0xbe]].some((s) => startsWith(b, s)) },
-  { name: 'a HEIC/AVIF image', test: (b) => ascii(b, 4, 8) === 'ftyp' && /^(heic|heix|mif1|avif|msf1)/.test(ascii(b, 8, 12)) },
-  { name: 'a video (MP4/MOV)', test: (b) => ascii(b, 4, 8) === 'ftyp' },
-  { name: 'a BMP image', test: (b) => ascii(b, 0, 2) === 'BM' },
-  { name: 'a TIFF image', test: (b) => startsWith(b, [0x49, 0x49, 0x2a, 0x00]) || startsWith(b, [0x4d, 0x4d, 0x00, 0x2a]) },
-  { name: 'an audio file', test: (b) => ascii(b, 0, 3) === 'ID3' || ascii(b, 0, 4) === 'fLaC' || ascii(b, 0, 4) === 'OggS' || (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WAVE') },
-  { name: 'a SQLite database', test: (b) => ascii(b, 0, 15) === 'SQLite format 3' },
+const knownBinaries: { seems: SeemsKind; test: (b: Uint8Array) => boolean }[] = [
+  { seems: 'zip', test: (b) => startsWith(b, [0x50, 0x4b, 0x03, 0x04]) },
+  { seems: 'gzip', test: (b) => startsWith(b, [0x1f, 0x8b]) },
+  { seems: 'sevenZip', test: (b) => startsWith(b, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]) },
+  { seems: 'elf', test: (b) => startsWith(b, [0x7f, 0x45, 0x4c, 0x46]) },
+  { seems: 'exe', test: (b) => startsWith(b, [0x4d, 0x5a]) },
+  { seems: 'macho', test: (b) => [[0xcf, 0xfa, 0xed, 0xfe], [0xfe, 0xed, 0xfa, 0xcf], [0xca, 0xfe, 0xba, 0xbe]].some((s) => startsWith(b, s)) },
+  { seems: 'heic', test: (b) => ascii(b, 4, 8) === 'ftyp' && /^(heic|heix|mif1|avif|msf1)/.test(ascii(b, 8, 12)) },
+  { seems: 'video', test: (b) => ascii(b, 4, 8) === 'ftyp' },
+  { seems: 'bmp', test: (b) => ascii(b, 0, 2) === 'BM' },
+  { seems: 'tiff', test: (b) => startsWith(b, [0x49, 0x49, 0x2a, 0x00]) || startsWith(b, [0x4d, 0x4d, 0x00, 0x2a]) },
+  { seems: 'audio', test: (b) => ascii(b, 0, 3) === 'ID3' || ascii(b, 0, 4) === 'fLaC' || ascii(b, 0, 4) === 'OggS' || (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WAVE') },
+  { seems: 'sqlite', test: (b) => ascii(b, 0, 15) === 'SQLite format 3' },
 ];
 
 function imageType(bytes: Uint8Array): Sniffed['mimeType'] | undefined {
@@ -60,7 +69,7 @@ export function decodeText(bytes: Uint8Array): string | undefined {
 
 /** Sniffs `bytes`: an image, a PDF, UTF-8 text, or a refusal naming what it seems to be. */
 export function sniff(bytes: Uint8Array): SniffResult {
-  if (bytes.length === 0) return { ok: false, seemsTo: 'an empty file' };
+  if (bytes.length === 0) return refused('empty');
   const image = imageType(bytes);
   if (image) return { ok: true, type: { kind: 'image', mimeType: image } };
   // The PDF header may follow some junk, within the first 1024 bytes (PDF 32000-1, annex H).
@@ -69,6 +78,5 @@ export function sniff(bytes: Uint8Array): SniffResult {
   const text = decodeText(bytes);
   if (text !== undefined) return { ok: true, type: { kind: 'text', mimeType: 'text/plain' }, text };
   const known = knownBinaries.find((k) => k.test(bytes));
-  if (known) return { ok: false, seemsTo: known.name };
-  return { ok: false, seemsTo: 'a binary file of an unknown type' };
+  return refused(known ? known.seems : 'unknown');
 }

@@ -128,6 +128,8 @@ export function ServerCard({ server, onEdit }: ServerCardProps) {
           <SignInPanel
             serverId={server.id}
             message={server.status.message}
+            text={server.status.text}
+            failureText={server.status.failureText}
             ownAuthorization={sendsOwnAuthorization(server.config)}
             onEdit={() => onEdit(server)}
           />

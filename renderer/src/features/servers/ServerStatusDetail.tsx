@@ -10,6 +10,7 @@ import { useNow } from '../common/useNow.ts';
 import { StderrTail } from './StderrTail.tsx';
 import { hostText } from '../common/errorText.ts';
 import { ErrorHints } from './ErrorHints.tsx';
+import { authLines } from './signIn/authLines.ts';
 
 /** Props of ServerStatusDetail. */
 export interface ServerStatusDetailProps {
@@ -52,10 +53,10 @@ export function ServerStatusDetail({ serverId, status }: ServerStatusDetailProps
             </div>
           ) : null}
           {status.warnings.length > 0 ? (
-            <div className="callout callout-warning sv-meta-warnings">
+            <div className="callout callout-warning sv-meta-warnings" data-testid="server-warnings">
               <AlertTriangle aria-hidden />
               <ul>
-                {status.warnings.map((w, i) => (
+                {(status.warningTexts ? status.warningTexts.map((w) => hostText(t, w)) : status.warnings).map((w, i) => (
                   <li key={i}>{w}</li>
                 ))}
               </ul>
@@ -107,14 +108,19 @@ export function ServerStatusDetail({ serverId, status }: ServerStatusDetailProps
       return (
         <div className="callout callout-danger" data-testid="server-error">
           <XCircle aria-hidden />
-          <p>{status.field ? t('detail.invalidField', { field: status.field, message: status.message }) : status.message}</p>
+          {/* The host's sentence names the field itself; an older host sent English only. */}
+          <p>{status.text ? hostText(t, status.text) : status.field ? t('detail.invalidField', { field: status.field, message: status.message }) : status.message}</p>
         </div>
       );
     case 'auth_required':
       return (
         <div className="callout callout-warning">
           <KeyRound aria-hidden />
-          <p>{status.message}</p>
+          <div>
+            {authLines(t, status).map((line, i) => (
+              <p key={i}>{line}</p>
+            ))}
+          </div>
         </div>
       );
     case 'disabled':

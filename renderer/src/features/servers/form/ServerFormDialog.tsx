@@ -7,7 +7,7 @@ import type { ServerConfig } from '../../../../../shared/serverConfig.ts';
 import { useStore } from '../../../store/index.ts';
 import { Dialog } from '../../common/Dialog.tsx';
 import { Segmented } from '../../common/Segmented.tsx';
-import { errorText } from '../../common/errorText.ts';
+import { errorMessage, errorText, type ErrorLike } from '../../common/errorText.ts';
 import { AdvancedFields, HttpFields, StdioFields } from './TransportFields.tsx';
 import { ClientFeaturesFields } from './ClientFeaturesFields.tsx';
 import { ProtocolFields } from './ProtocolFields.tsx';
@@ -53,10 +53,10 @@ export function ServerFormDialog({ onClose, initial, editing, takenNames }: Serv
     requestAnimationFrame(() => document.querySelector<HTMLElement>('.dialog-content [aria-invalid="true"]')?.focus());
   };
 
-  const hostFailed = (error: { code: string; message: string; field?: string }) => {
+  const hostFailed = (error: ErrorLike & { field?: string }) => {
     const field = formFieldOf(error.field, state);
     if (field) {
-      form.setHostError(field, error.message);
+      form.setHostError(field, errorMessage(t, error));
       focusFirstError();
     } else {
       setProblem(errorText(t, error));

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImportOutcome, ImportPreview } from '../../../../../shared/servers.ts';
 import { useStore } from '../../../store/index.ts';
 import { Dialog } from '../../common/Dialog.tsx';
-import { errorText, hostText } from '../../common/errorText.ts';
+import { errorMessage, errorText, hostText } from '../../common/errorText.ts';
 import { decisionsFromRows, renameProblem, rowsFromPreview, selectedCount, type ImportRow } from './importModel.ts';
 import { ImportRowView } from './ImportRowView.tsx';
 import './import.css';
@@ -174,7 +174,7 @@ function ImportResult({ outcome }: { outcome: ImportOutcome }) {
       {outcome.skipped.length > 0 ? <p className="muted">{t('import.skipped', { names: outcome.skipped.join(', ') })}</p> : null}
       {outcome.failed.map((f) => (
         <p key={f.name} className="field-error">
-          <XCircle size={14} aria-hidden /> {t('import.failedOne', { name: f.name, message: f.error.message })}
+          <XCircle size={14} aria-hidden /> {t('import.failedOne', { name: f.name, message: errorMessage(t, f.error) })}
         </p>
       ))}
     </div>

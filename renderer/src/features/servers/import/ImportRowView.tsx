@@ -39,9 +39,12 @@ export function ImportRowView({ row, index, problem, onChange }: ImportRowViewPr
         {entry.error ? (
           <p className="field-error" id={`${id}-error`} data-testid="import-error">
             <XCircle size={14} aria-hidden />
-            {entry.error.field && !entry.error.message.startsWith(`${entry.error.field}:`)
-              ? t('import.errorField', { field: entry.error.field, message: entry.error.message })
-              : entry.error.message}
+            {/* The host's sentence names the field itself; an older host's English may not. */}
+            {entry.error.text
+              ? hostText(t, entry.error.text)
+              : entry.error.field && !entry.error.message.startsWith(`${entry.error.field}:`)
+                ? t('import.errorField', { field: entry.error.field, message: entry.error.message })
+                : entry.error.message}
           </p>
         ) : null}
         {(entry.warningTexts ? entry.warningTexts.map((w) => hostText(t, w)) : (entry.warnings ?? [])).map((w, i) => (

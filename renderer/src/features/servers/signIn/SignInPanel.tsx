@@ -12,13 +12,18 @@ import { useOpenExternal } from '../../common/openExternal.ts';
 import { reviewUrl } from '../../elicitation/model/urlSafety.ts';
 import { UrlPreview } from '../../elicitation/UrlPreview.tsx';
 import { extraStatusLine } from './signInModel.ts';
+import { authLines } from './authLines.ts';
+import { errorMessage } from '../../common/errorText.ts';
+import type { HostMessage } from '../../../../../shared/hostMessages.ts';
 import './signIn.css';
 
 /** Props of SignInPanel. */
 export interface SignInPanelProps {
   serverId: string;
-  /** The host's line on the status (e.g. the access a tool asked for). */
+  /** The host's line on the status (e.g. the access a tool asked for), in English and as codes. */
   message: string;
+  text?: HostMessage | undefined;
+  failureText?: HostMessage | undefined;
   /** The server sends its own Authorization header: editing it is the fix, not signing in. */
   ownAuthorization: boolean;
   onEdit: () => void;
@@ -31,7 +36,7 @@ type Phase =
   | { kind: 'reconnecting' };
 
 /** Where a sign-in stands, from the user's side. */
-export function SignInPanel({ serverId, message, ownAuthorization, onEdit }: SignInPanelProps) {
+export function SignInPanel({ serverId, message, text, failureText, ownAuthorization, onEdit }: SignInPanelProps) {
   const { t } = useTranslation('servers');
   const openExternal = useOpenExternal();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
@@ -44,7 +49,8 @@ export function SignInPanel({ serverId, message, ownAuthorization, onEdit }: Sig
   }
   const url = phase.kind === 'ready' ? phase.url : undefined;
   const review = useMemo(() => (url ? reviewUrl(url) : undefined), [url]);
-  const extra = extraStatusLine(message);
+  // Codes from the host are translated; an older host's English line shows unless it only repeats "Sign in required".
+  const extra = text ? authLines(t, { state: 'auth_required', message, text, ...(failureText ? { failureText } : {}) }, true) : [extraStatusLine(message)].flatMap((line) => line ?? []);
 
   const start = async (): Promise<void> => {
     const before = phase;
@@ -72,7 +78,11 @@ export function SignInPanel({ serverId, message, ownAuthorization, onEdit }: Sig
       <KeyRound aria-hidden />
       <div className="sv-signin-body">
         <p className="sv-signin-lead">{ownAuthorization ? t('signIn.ownHeader') : t('signIn.lead')}</p>
-        {extra ? <p className="sv-signin-detail">{extra}</p> : null}
+        {extra.map((line, i) => (
+          <p key={i} className="sv-signin-detail">
+            {line}
+          </p>
+        ))}
 
         {ownAuthorization ? (
           <div className="sv-signin-actions">
@@ -113,7 +123,7 @@ export function SignInPanel({ serverId, message, ownAuthorization, onEdit }: Sig
 
         {error ? (
           <div className="sv-signin-error" role="alert" data-testid="sign-in-error">
-            <strong>{error.during === 'start' ? t('signIn.failed') : t('signIn.openFailed')}</strong> {error.error.message}
+            <strong>{error.during === 'start' ? t('signIn.failed') : t('signIn.openFailed')}</strong> {errorMessage(t, error.error)}
             {error.error.field?.startsWith('config.') ? (
               <button type="button" className="btn btn-sm" onClick={onEdit}>
                 <Pencil aria-hidden /> {t('signIn.openSettings')}

@@ -1,5 +1,6 @@
 /** The composer's file chips (thumbnail or icon, name, remove button) and the notices about files not attached. */
 import { useTranslation } from 'react-i18next';
+import { hostText } from '../../../common/errorText.ts';
 import { FileText, FileType, X } from 'lucide-react';
 import type { AttachmentKind } from '../../../../../../shared/attachments.ts';
 import { VisibleText } from '../../../common/VisibleText.tsx';
@@ -41,7 +42,7 @@ export function FileNotices({ notices, onDismiss }: { notices: FileNotice[]; onD
     <div className="chat-file-notices" role="alert" data-testid="attachment-notices">
       <ul>
         {notices.map((notice, i) => (
-          <li key={i}>{'message' in notice ? notice.message : t(notice.key, notice.values)}</li>
+          <li key={i}>{'message' in notice ? (notice.text ? hostText(t, notice.text) : notice.message) : t(notice.key, notice.values)}</li>
         ))}
       </ul>
       <button type="button" className="chat-file-remove" aria-label={t('composer.dismiss')} onClick={onDismiss}>

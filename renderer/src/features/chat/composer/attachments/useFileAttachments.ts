@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AttachmentInfo } from '../../../../../../shared/attachments.ts';
+import type { HostMessage } from '../../../../../../shared/hostMessages.ts';
 import { call } from '../../../../bridge/index.ts';
 import { checkPicked, toBase64, type FileProblem } from './fileCheck.ts';
 
@@ -17,7 +18,7 @@ export interface ComposerFile {
 }
 
 /** Something the user should read about a file: a translated problem found here, or the host's message. */
-export type FileNotice = FileProblem | { name: string; message: string };
+export type FileNotice = FileProblem | { name: string; message: string; text?: HostMessage };
 
 let nextKey = 0;
 
@@ -50,7 +51,8 @@ export function useFileAttachments() {
         setFiles((list) => list.map((f) => (f.key === entry.key ? { ...f, state: 'ready', info: result.value } : f)));
       } else {
         setFiles((list) => list.filter((f) => f.key !== entry.key));
-        setNotices((list) => [...list, { name: entry.name, message: result.error.message }]);
+        const { message, text } = result.error;
+        setNotices((list) => [...list, { name: entry.name, message, ...(text ? { text } : {}) }]);
       }
     }
   }, []);
