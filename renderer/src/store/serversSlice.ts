@@ -4,8 +4,10 @@ import type { Bridge, CallName, CallParams, CallResult } from '../../../shared/c
 import { err, type Result } from '../../../shared/errors.ts';
 import type { ApprovalPolicy, ServerConfig } from '../../../shared/serverConfig.ts';
 import { ownValue } from '../../../shared/ownRecord.ts';
-import { applyServersDelta, type ImportDecision, type LogLine, type ServerView, type ToolSchemas, type ToolSummary } from '../../../shared/servers.ts';
+import { type ImportDecision, type LogLine, type ServerView, type ToolSchemas, type ToolSummary } from '../../../shared/servers.ts';
 import { applyToolsDelta, groupTools, type ToolsByServer } from './toolsDelta.ts';
+import { applyServersEvents, type ServersEvent } from './serversEvents.ts';
+import { createFrameBatcher, type Schedule } from '../features/chat/model/frameBatcher.ts';
 import type { StoreState } from './index.ts';
 
 /** Lines kept per server in the live log viewer. */
@@ -22,7 +24,8 @@ export interface ServersSlice {
   toolsByServer: ToolsByServer;
   /** Log lines per server id, oldest first, capped. */
   logs: Record<string, LogLine[]>;
-  bindServers: (bridge: Bridge) => () => void;
+  /** Attaches the host events this slice mirrors (applied once per frame, or per `schedule`); returns the detach function. */
+  bindServers: (bridge: Bridge, options?: { schedule?: Schedule }) => () => void;
   addServer: (name: string, config: ServerConfig) => Promise<Result<ServerView>>;
   updateServer: (id: string, config: ServerConfig, name?: string) => Promise<Result<ServerView>>;
   removeServer: (id: string) => Promise<Result<null>>;
@@ -80,24 +83,29 @@ export const createServersSlice: StateCreator<StoreState, [], [], ServersSlice> 
     toolsByServer: groupTools([]),
     logs: {},
 
-    bindServers(next) {
+    bindServers(next, options) {
       bridge = next;
-      // A delta: the servers that changed and the ids in order (unchanged views keep their objects, so their cards do not render again).
-      const offServers = next.on('servers.changed', (delta) => set((s) => ({ servers: applyServersDelta(s.servers, delta) })));
-      const offTools = next.on('tools.changed', (delta) => set((s) => ({ toolsByServer: applyToolsDelta(s.toolsByServer, delta) })));
-      const offLog = next.on('server.log', (line) =>
-        set((s) => ({ logs: { ...s.logs, [line.serverId]: mergeLogs(ownValue(s.logs, line.serverId) ?? [], [line]) } })),
-      );
-      void next.invoke('servers.list', {}).then((r) =>
-        set(r.ok ? { servers: r.value, serversLoaded: true, serversError: undefined } : { serversLoaded: true, serversError: r.error.message }),
-      );
+      // Events are applied once per animation frame: 100 servers starting send hundreds of status, tool and log events,
+      // and one store update (one render of the Servers view) each kept the page busy until they stopped.
+      const batcher = createFrameBatcher<ServersEvent>((events) => set((s) => applyServersEvents(s, events)), options?.schedule);
+      const offServers = next.on('servers.changed', (delta) => batcher.push({ kind: 'servers', delta }));
+      const offTools = next.on('tools.changed', (delta) => batcher.push({ kind: 'tools', delta }));
+      const offLog = next.on('server.log', (line) => batcher.push({ kind: 'log', line }));
+      // Events queued before a whole list arrived are older than it: apply them first, then the list replaces them.
+      void next.invoke('servers.list', {}).then((r) => {
+        batcher.flush();
+        set(r.ok ? { servers: r.value, serversLoaded: true, serversError: undefined } : { serversLoaded: true, serversError: r.error.message });
+      });
       void next.invoke('tools.list', {}).then((r) => {
+        batcher.flush();
         if (r.ok) set({ toolsByServer: groupTools(r.value) });
       });
       return () => {
         offServers();
         offTools();
         offLog();
+        batcher.flush();
+        batcher.dispose();
       };
     },
 
