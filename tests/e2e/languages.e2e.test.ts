@@ -1,34 +1,45 @@
 /**
  * Host messages in the user's language: with Vietnamese and then Chinese chosen, a server whose command does not
- * exist, a server that exits at startup and an API that answers 429 past the SDK's retries are all explained on
- * screen without one English sentence. Takes the vi servers and zh-CN chat screenshots for docs/screenshots.
+ * exist, a server that exits at startup, an invalid entry in the servers file, a remote server that answers 401 with
+ * WWW-Authenticate (sign in required, with the access it asks for) and an API that answers 429 past the SDK's
+ * retries are all explained on screen without one English sentence. Takes the vi servers and zh-CN chat
+ * screenshots for docs/screenshots.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledEnglish, englishSentences } from './englishText.ts';
 import { startApp, type E2eApp } from './harness.ts';
+import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/index.ts';
 
 const docsShots = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
 describe('host messages in Vietnamese and Chinese', () => {
   let app: E2eApp;
+  let oauth: OAuthFixture;
   const english = bundledEnglish();
 
   beforeAll(async () => {
+    oauth = await startOAuthFixture();
     app = await startApp({
+      // An entry the app would never write itself (the form refuses it): a connect timeout under the 1 s minimum.
+      prepareDataDir: (dir) => writeFileSync(join(dir, 'servers.json'), JSON.stringify({ mcpServers: { broken: { command: 'node', connectTimeoutMs: 5 } } })),
       // Past the SDK's two retries (3 requests per send), for both languages' sends.
       llm: { script: [{ note: 'Rate limited every time', times: 20, error: { status: 429, type: 'rate_limit_error', message: 'Number of requests has exceeded your rate limit', retryAfterMs: 5 } }] },
       settings: { language: 'vi' },
       servers: {
         ghost: { command: 'sb-no-such-command-e2e' },
         quitter: { command: process.execPath, args: ['-e', 'process.exit(3)'] },
+        // The OAuth fixture's resource answers 401 with WWW-Authenticate until the user signs in.
+        locked: { type: 'http', url: oauth.mcpUrl },
       },
     });
   }, 120_000);
 
   afterAll(async () => {
     await app?.close();
+    await oauth?.close();
   });
 
   /** The visible text of the page, and whatever in it reads as English (known UI/host sentences, or the heuristic). */
@@ -38,7 +49,7 @@ describe('host messages in Vietnamese and Chinese', () => {
   }
 
   for (const language of ['vi', 'zh-CN'] as const) {
-    it(`explains a missing command, an exited server and a 429 in ${language}, with no English sentence on screen`, async () => {
+    it(`explains a missing command, an exited server, an invalid entry, a sign-in and a 429 in ${language}, with no English sentence on screen`, async () => {
       const { page, api } = app;
       const saved = await api['settings.update']({ language });
       expect(saved.ok).toBe(true);
@@ -56,6 +67,17 @@ describe('host messages in Vietnamese and Chinese', () => {
       expect(ghostText).toContain(language === 'vi' ? 'Không tìm thấy lệnh' : '找不到命令');
       expect(ghostText).toContain('/usr/bin');
       expect(quitterText).toContain(language === 'vi' ? 'mã thoát 3' : '退出码 3');
+
+      // The invalid entry names its field and the rule, translated; the sign-in card says what access is asked for.
+      const broken = page.locator('[data-testid="server-card"][data-server="broken"]');
+      const locked = page.locator('[data-testid="server-card"][data-server="locked"]');
+      await expect.poll(() => broken.getByTestId('status-badge').getAttribute('data-state'), { timeout: 60_000 }).toBe('invalid');
+      await expect.poll(() => locked.getByTestId('status-badge').getAttribute('data-state'), { timeout: 60_000 }).toBe('auth_required');
+      const brokenText = await broken.getByTestId('server-error').innerText();
+      expect(brokenText).toContain('connectTimeoutMs');
+      expect(brokenText).toContain(language === 'vi' ? 'phải ít nhất là 1000' : '不能小于 1000');
+      const signIn = locked.getByTestId('sign-in-panel');
+      await expect.poll(() => signIn.innerText(), { timeout: 30_000 }).toContain(language === 'vi' ? 'quyền truy cập được yêu cầu' : '请求的访问权限');
       await app.dismissToasts();
       expect(await englishOnScreen()).toEqual([]);
       if (language === 'vi') await shot('servers-vi');
