@@ -22,7 +22,7 @@ import { ChatRepository, transaction } from '../electron/host/store/chatReposito
 import { startWebMode } from '../electron/web/startWebMode.ts';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/harness.ts';
 import { median, percentile, report } from './lib.ts';
-import { callPageScript as callScript, openChatScript } from './uiPage.ts';
+import { callPageScript as callScript, openChatScript, rendererOption } from './uiPage.ts';
 
 const LENGTH = 5000;
 const TAIL = 10;
@@ -115,7 +115,7 @@ new Promise((resolve, reject) => {
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-branches-'));
 const profileDir = mkdtempSync(join(tmpdir(), 'sb-bench-branches-chromium-'));
 const chat = seed(dataDir);
-const web = await startWebMode({ dataDir, port: 0, hostEnv: { logger: silentLogger } });
+const web = await startWebMode({ dataDir, port: 0, hostEnv: { logger: silentLogger }, ...rendererOption() });
 const context = await chromium.launchPersistentContext(profileDir, { executablePath: chromiumPath, headless: true, args: chromiumArgs, viewport: { width: 1280, height: 900 } });
 try {
   let page = await context.newPage();

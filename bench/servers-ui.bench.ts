@@ -15,7 +15,7 @@ import { startWebMode } from '../electron/web/startWebMode.ts';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/harness.ts';
 import { median, report } from './lib.ts';
 import { startMainThreadTrace } from './uiTrace.ts';
-import { onSocketMessageScript } from './uiPage.ts';
+import { onSocketMessageScript, rendererOption } from './uiPage.ts';
 import { lastMessageScript, measureSettle, SETTLE_SERVERS, SETTLE_TOOLS } from './serversSettle.ts';
 
 const TOOLS = 5000;
@@ -61,7 +61,7 @@ async function expand(context: BrowserContext, page: Page, selector: string, pai
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-servers-ui-'));
 const profileDir = mkdtempSync(join(tmpdir(), 'sb-bench-servers-ui-chromium-'));
-const web = await startWebMode({ dataDir, port: 0, hostEnv: { logger: silentLogger } });
+const web = await startWebMode({ dataDir, port: 0, hostEnv: { logger: silentLogger }, ...rendererOption() });
 const args = [...chromiumArgs, '--disable-features=LocalNetworkAccessChecks'];
 const context = await chromium.launchPersistentContext(profileDir, { executablePath: chromiumPath, headless: true, args, viewport: { width: 1280, height: 900 } });
 try {

@@ -11,7 +11,7 @@ import type { BrowserContext } from 'playwright-core';
 import { silentLogger } from '../electron/host/environment.ts';
 import { startWebMode } from '../electron/web/startWebMode.ts';
 import { startMainThreadTrace } from './uiTrace.ts';
-import { onSocketMessageScript } from './uiPage.ts';
+import { onSocketMessageScript, rendererOption } from './uiPage.ts';
 
 /** Servers and tools per server in the settle check. */
 export const SETTLE_SERVERS = 100;
@@ -53,7 +53,7 @@ export interface SettleSample {
 /** Runs one side: a fresh web mode, the page open (`side`), 100 servers added, traced until settled. */
 export async function measureSettle(context: BrowserContext, side: 'app' | 'bare'): Promise<SettleSample> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-servers-settle-'));
-  const web = await startWebMode({ dataDir, port: 0, hostEnv: { logger: silentLogger } });
+  const web = await startWebMode({ dataDir, port: 0, hostEnv: { logger: silentLogger }, ...rendererOption() });
   const origin = `http://127.0.0.1:${web.port}`;
   await context.route(`${origin}/bench-settle*`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: settleBaselineHtml }));
   const page = await context.newPage();

@@ -24,7 +24,7 @@ import { chromiumArgs, chromiumPath } from '../tests/e2e/harness.ts';
 import { startScriptedLlm } from '../tests/fixtures/scriptedLlm/index.ts';
 import { median, report } from './lib.ts';
 import { everythingConfig } from './mcpFixtures.ts';
-import { armScript, baselineHtml, fetchPageScript, instrumentScript, openChatScript, waitFormattedScript, waitPaintedScript } from './uiPage.ts';
+import { armScript, baselineHtml, fetchPageScript, instrumentScript, openChatScript, rendererOption, waitFormattedScript, waitPaintedScript } from './uiPage.ts';
 import { startMainThreadTrace } from './uiTrace.ts';
 
 const ROUNDS = 3;
@@ -122,7 +122,9 @@ async function measureStream(context: BrowserContext, page: Page, selector: stri
   await page.evaluate(armScript(marker));
   const trace = await startMainThreadTrace(context, page);
   await send(marker);
-  const painted = await page.evaluate<{ receivedAt: number; paintedAt: number; maxGap: number }>(waitPaintedScript(marker, selector));
+  // A reply that never reaches the screen fails the bench instead of hanging it.
+  const stuck = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the streamed reply was not on screen after 5 minutes')), 5 * 60_000).unref());
+  const painted = await Promise.race([page.evaluate<{ receivedAt: number; paintedAt: number; maxGap: number }>(waitPaintedScript(marker, selector)), stuck]);
   // The trace runs until every block is formatted: work deferred past the last token is still the reply's.
   const formattedAt = await page.evaluate<number>(waitFormattedScript(selector));
   const tasks = await trace.stop();
@@ -140,7 +142,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-ui-'));
 const profileDir = mkdtempSync(join(tmpdir(), 'sb-bench-ui-chromium-'));
 const llm = await startScriptedLlm({ apiKey: 'sk-bench' });
 const long = seedLongChat(dataDir);
-const web = await startWebMode({ dataDir, port: 0, hostEnv: { logger: silentLogger } });
+const web = await startWebMode({ dataDir, port: 0, hostEnv: { logger: silentLogger }, ...rendererOption() });
 // The baseline page is served by Playwright (not by web mode), so Chromium's local-network checks would block its
 // socket to 127.0.0.1; they guard against public pages, not what is measured here.
 const args = [...chromiumArgs, '--disable-features=LocalNetworkAccessChecks'];

@@ -5,6 +5,15 @@
  */
 
 /**
+ * Web mode's renderer folder: BENCH_RENDERER_DIR when set (a build of one's own, which other people's rebuilds of the
+ * shared dist/renderer cannot replace mid-run), else the default dist/renderer.
+ */
+export function rendererOption(): { rendererDir?: string } {
+  const dir = process.env.BENCH_RENDERER_DIR;
+  return dir ? { rendererDir: dir } : {};
+}
+
+/**
  * A page script (run before any page script) that wraps WebSocket so every socket the page opens runs `onMessage`,
  * the JavaScript source of an `(event) => ...` function, on each message. Shared by the ui and servers-ui benches.
  */
