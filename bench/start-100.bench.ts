@@ -3,8 +3,9 @@
  * start queue) against 100 bare SDK clients (`new Client(info)` with default options, connect + list) started all at
  * once in the same run. Reports how many became ready and the time until the last one did.
  *
- * Writes `start-100` (host first start on a fresh data folder, so every server is probed for its era, vs bare; target
- * <= 1.3 and 100/100 ready) and `start-100-cached` (host second start, era verdicts cached so no probe process, vs bare).
+ * Writes `start-100` (host first start on a fresh data folder, so every server is probed for its era, on its own process,
+ * vs bare; target <= 1.3 and 100/100 ready) and `start-100-cached` (host second start, era verdicts cached so no probe,
+ * vs bare).
  * The acceptance asks for 100/100 ready in 5 of 5 runs, so 5 rounds run by default, each printing its counts, and the
  * end prints in how many rounds every server became ready. BENCH_SERVERS changes the count; BENCH_ROUNDS the rounds.
  */
