@@ -9,13 +9,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { countTokens, startScriptedLlm, type MessagesBody, type ScriptedLlm } from '../fixtures/scriptedLlm/index.ts';
 import { seedLongChat } from '../fixtures/longChat/seedLongChat.ts';
-import { startHost, tempDataDir, value, type HostUnderTest } from './chat-harness.ts';
+import { FakeTools, startEngine, startHost, tempDataDir, textResult, value, type Engine, type HostUnderTest } from './chat-harness.ts';
 
 let llm: ScriptedLlm | undefined;
 let target: HostUnderTest | undefined;
 let data: ReturnType<typeof tempDataDir> | undefined;
+let engine: Engine | undefined;
 afterEach(async () => {
   await target?.host.shutdown();
+  await engine?.chat.shutdown();
+  engine = undefined;
   await llm?.close();
   data?.remove();
   target = undefined;
@@ -146,6 +149,31 @@ describe("the API's compaction", () => {
     expect(JSON.stringify(body.messages)).toContain('Where were we?');
     expect(countTokens(body) + (body.max_tokens ?? 0)).toBeLessThanOrEqual(window);
     expect(lastUserText(body)).toBe('And now?');
+  });
+
+  it('starts the next request of the same run with a compaction that came with a tool call', async () => {
+    data = tempDataDir('sb-compaction-');
+    seedLongChat(data.dir, { chatId, turns: 6, userChars: 200, answerChars: 300, toolEvery: 0, resultChars: 0, model: 'claude-sonnet-4-6' });
+    llm = await startScriptedLlm({
+      apiKey: 'sk-test',
+      script: [
+        { content: [{ type: 'compaction', content: summary, encrypted_content: opaque }, { type: 'tool_use', tool: 'lookup', input: { q: 'file 7' } }] },
+        { expect: { hasToolResults: true }, content: [{ type: 'text', text: 'Done after the tool.' }] },
+      ],
+    });
+    const tools = new FakeTools([{ name: 'lookup', approval: 'always_allow', run: () => Promise.resolve(textResult('file 7 is about walruses')) }]);
+    engine = await startEngine({ dataDir: data.dir, tools, baseUrl: llm.url, settings: { contextManagement: 'api', model: 'claude-sonnet-4-6' } });
+    value(await engine.chat.api['chat.send']({ chatId, text: 'Look it up.' }));
+    expect((await engine.log.runEnd(chatId)).error).toBeUndefined();
+
+    const second = streamed(llm)[1]?.body ?? {};
+    expect(second.messages?.[0]?.role).toBe('assistant');
+    expect(blocksOf(second.messages?.[0]).map((b) => b.type)).toEqual(['compaction', 'tool_use']);
+    expect(blocksOf(second.messages?.[0])[0]).toEqual({ type: 'compaction', content: summary, encrypted_content: opaque });
+    expect(seededQuestions(second)).toBe(0);
+    expect(JSON.stringify(second.messages)).not.toContain('Look it up.');
+    expect(JSON.stringify(second.messages?.at(-1))).toContain('file 7 is about walruses');
+    expect(streamed(llm).every((r) => r.outcome === 'streamed')).toBe(true);
   });
 
   it('is not asked of a model that does not support it', async () => {
