@@ -126,9 +126,11 @@ async function main(): Promise<void> {
     () => {}, // Reported by the bridge, which answers every call with the failure.
   );
 
-  // Decisions waiting while the window is in the background: an OS notification whose click opens the chat.
+  // Decisions waiting while the window is in the background: an OS notification whose click opens the chat, written
+  // in the app's language (the setting, or the system's), which the main process reads from the host.
   host.then(
-    (running) =>
+    async (running) => {
+      const settings = await running.api['settings.get']({});
       watchAttention({
         subscribe: (listener) => running.events.subscribe(listener),
         isFocused: () => mainWindow?.isFocused() === true,
@@ -137,7 +139,10 @@ async function main(): Promise<void> {
           showWindow();
           sendHostEvent(mainWindow?.webContents, 'app.command', { command: 'open_chat', ...target });
         },
-      }),
+        ...(settings.ok ? { language: settings.value.language } : {}),
+        systemLocale: () => app.getLocale(),
+      });
+    },
     () => {},
   );
 

@@ -6,6 +6,7 @@
  */
 import type { Notification as ElectronNotification } from 'electron';
 import type { HostEvents } from '../../shared/contract.ts';
+import { noticeFor, noticeLanguageFor } from './notificationText.ts';
 
 /** One notification to show. */
 export interface AttentionNotice {
@@ -23,21 +24,25 @@ export interface AttentionWatchOptions {
   notify: (notice: AttentionNotice) => void;
   /** Shows the window and opens where the request is answered. */
   open: (target: { chatId?: string; approvalId?: string }) => void;
+  /** The app's language setting when the watch starts ('system' or a language); later changes come as settings.changed. */
+  language?: string;
+  /** The system's language (Electron's app.getLocale()), used when the setting is 'system'. */
+  systemLocale?: () => string;
 }
 
 type Pending = { id: string; chatId?: string; serverId: string; what: string; kind: 'approval' | 'elicitation' | 'sampling' };
-
-const titles = { approval: 'A tool waits for your approval', elicitation: 'A server asks for your input', sampling: 'A server wants to use the model' } as const;
 
 /** Watches the host's pending lists; returns the detach function. */
 export function watchAttention(options: AttentionWatchOptions): () => void {
   // Ids already notified, per kind; a list event replaces its kind's set, so ids that left are forgotten.
   const seen = { approval: new Set<string>(), elicitation: new Set<string>(), sampling: new Set<string>() };
+  // The setting as last seen; the system's language is read at each notification (it can change while the app runs).
+  let setting = options.language;
   const notify = (item: Pending) => {
     if (options.isFocused()) return;
+    const language = noticeLanguageFor(setting, options.systemLocale?.());
     options.notify({
-      title: titles[item.kind],
-      body: item.kind === 'approval' ? `Run ${item.what} from ${item.serverId}?` : item.kind === 'elicitation' ? `${item.serverId} asks: ${item.what}` : `${item.serverId} wants to use the model`,
+      ...noticeFor(language, item.kind, { what: item.what, server: item.serverId }),
       onClick: () => options.open({ ...(item.chatId ? { chatId: item.chatId } : {}), ...(item.kind === 'approval' ? { approvalId: item.id } : {}) }),
     });
   };
@@ -48,7 +53,9 @@ export function watchAttention(options: AttentionWatchOptions): () => void {
   };
   // The hub pairs each event name with its payload type; the casts below restate that pairing.
   return options.subscribe((event, payload) => {
-    if (event === 'approvals.changed') {
+    if (event === 'settings.changed') {
+      setting = (payload as HostEvents['settings.changed']).language;
+    } else if (event === 'approvals.changed') {
       const list = payload as HostEvents['approvals.changed'];
       replaceList('approval', list.map((a) => ({ id: a.id, chatId: a.chatId, serverId: a.serverId, what: a.title ?? a.toolName, kind: 'approval' })));
     } else if (event === 'sampling.changed') {
