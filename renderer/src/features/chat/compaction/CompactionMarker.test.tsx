@@ -24,6 +24,13 @@ describe('CompactionMarker', () => {
     expect(marker.querySelector('strong')?.textContent).toBe('trip');
   });
 
+  it('shows markup in a summary as text, never as elements', () => {
+    render(<CompactionMarker block={{ type: 'compaction', content: 'Note <img src=x onerror="alert(1)"><script>alert(2)</script> [link](javascript:alert(3))', apiFields: {} }} />);
+    const marker = screen.getByTestId('compaction-marker');
+    expect(marker.querySelector('img, script')).toBeNull();
+    expect([...marker.querySelectorAll('a')].some((a) => a.getAttribute('href')?.startsWith('javascript:'))).toBe(false);
+  });
+
   it('shows a failed compaction as failed, with nothing to open', () => {
     render(<CompactionMarker block={{ type: 'compaction', content: null, apiFields: {} }} />);
     const marker = screen.getByTestId('compaction-marker');
