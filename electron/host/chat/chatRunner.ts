@@ -13,6 +13,7 @@ import type { AnthropicProvider } from './provider.ts';
 import type { ApprovalQueue } from './approvals.ts';
 import type { ContextManager } from './context/contextManager.ts';
 import { streamTurn } from './turnStream.ts';
+import { MessageSaver } from './messageSaver.ts';
 import { runToolCalls, runnableCalls } from './toolRunner.ts';
 import { runHostSearches } from './toolSearch/hostSearch.ts';
 import { scopedTools } from './toolSearch/scope.ts';
@@ -62,9 +63,19 @@ export function cancelOpenCalls(message: ChatMessage, error?: AppError): void {
 export class ChatRunner {
   private readonly deps: RunnerDeps;
   private readonly sessions = new Map<string, Session>();
+  // Saves asked for in one burst (a block's end, the turn's end, a call starting) are one SQLite commit (messageSaver.ts).
+  private readonly saver: MessageSaver;
 
   constructor(deps: RunnerDeps) {
-    this.deps = deps;
+    this.saver = new MessageSaver(deps.repo, (cause) => deps.logger.error('chat history write failed', { reason: String(cause) }));
+    // Nothing is shown before what it follows is saved: a crash never loses a block the window already showed as finished.
+    this.deps = {
+      ...deps,
+      emit: (event) => {
+        this.saver.flush();
+        deps.emit(event);
+      },
+    };
   }
 
   /** True while a chat is generating. */
@@ -75,6 +86,7 @@ export class ChatRunner {
   /** The run state: live while generating, else derived from the last message in history. */
   state(chatId: string): ChatRunState {
     if (this.sessions.has(chatId)) return { chatId, generating: true };
+    this.saver.flush();
     const last = this.deps.repo.pageMessages(chatId, 1).messages[0];
     const state: ChatRunState = { chatId, generating: false };
     if (last?.role === 'assistant' && last.error) state.error = last.error;
@@ -140,8 +152,7 @@ export class ChatRunner {
   }
 
   private save(message: ChatMessage): void {
-    message.updatedAt = Date.now();
-    this.deps.repo.saveMessage(message);
+    this.saver.now(message);
   }
 
   private finish(message: ChatMessage, status: ChatMessage['status'], extra: { error?: AppError; notice?: TurnNotice } = {}): void {
@@ -168,6 +179,7 @@ export class ChatRunner {
       const now = Date.now();
       const message: ChatMessage = { id: turn === 0 ? firstId : randomUUID(), chatId, role: 'assistant', blocks: [], status: 'streaming', createdAt: now, updatedAt: now, model };
       // Ready servers' instructions join the system prompt each turn (instructions/serverInstructions.ts).
+      this.saver.flush();
       const prepared = await deps.context.prepare(runWindow, { tools: tools.listTools(), settings: withServerInstructions(settings, deps.serverInstructions?.() ?? []), model, signal });
       if (prepared.kind === 'stopped') return;
       deps.repo.insertMessage(message);
@@ -183,7 +195,7 @@ export class ChatRunner {
         signal,
         message,
         context: { model, baseUrl: settings.apiBaseUrl },
-        sink: { emit: deps.emit, persist: (m) => deps.repo.saveMessage(m), lookupTool: (name) => deps.tools.getTool(name) },
+        sink: { emit: deps.emit, persist: (m) => this.saver.soon(m), lookupTool: (name) => deps.tools.getTool(name) },
       });
       if (outcome.kind === 'stopped') {
         cancelOpenCalls(message);
@@ -198,13 +210,13 @@ export class ChatRunner {
       const searched = runHostSearches(message, tools.listTools());
       for (const search of searched) deps.emit({ type: 'block', chatId, messageId: message.id, index: message.blocks.indexOf(search), block: search });
       if (outcome.stopReason === 'tool_use' && (runnableCalls(message).length > 0 || searched.length > 0)) {
-        this.save(message);
+        this.saver.soon(message);
         await runToolCalls(message, {
           tools,
           approvals: deps.approvals,
           signal,
           emitBlock: (call) => deps.emit({ type: 'block', chatId, messageId: message.id, index: message.blocks.indexOf(call), block: call }),
-          persist: () => this.save(message),
+          persist: () => this.saver.soon(message),
           limitResult: (call, result) => deps.toolResults.limit(chatId, call.id, result, deps.settings().toolResultLimit),
         });
         if (signal.aborted) {

@@ -27,9 +27,10 @@ export function runnableCalls(message: ChatMessage): ToolCallBlock[] {
   return message.blocks.filter((b): b is ToolCallBlock => b.type === 'tool_call' && b.status === 'awaiting_approval');
 }
 
+// Saved before it is shown, so the run's pending saves (the turn's end, other calls) go out in the same write.
 function finish(call: ToolCallBlock, context: ToolRunContext): void {
-  context.emitBlock(call);
   context.persist();
+  context.emitBlock(call);
 }
 
 async function decide(call: ToolCallBlock, message: ChatMessage, context: ToolRunContext): Promise<'run' | 'denied' | 'cancelled' | 'missing'> {
