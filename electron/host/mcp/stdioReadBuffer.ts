@@ -42,7 +42,8 @@ export class LinearReadBuffer {
   readMessage(): JSONRPCMessage | null {
     for (let line = this.lines.shift(); line !== undefined; line = this.lines.shift()) {
       try {
-        return deserializeMessage(line.toString('utf8').replace(/\r$/, ''));
+        // A CRLF line ending is cut from the bytes: a regular expression over the decoded text ran on every message.
+        return deserializeMessage((line[line.length - 1] === 0x0d ? line.subarray(0, -1) : line).toString('utf8'));
       } catch (error) {
         if (error instanceof SyntaxError) continue;
         throw error;

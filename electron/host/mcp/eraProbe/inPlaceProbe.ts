@@ -22,6 +22,11 @@ function isProbeId(id: unknown): boolean {
   return typeof id === 'string' && id.startsWith(probeIdPrefix);
 }
 
+/** The message's id without a schema parse (notifications have none). */
+function idOf(message: JSONRPCMessage): unknown {
+  return 'id' in message ? message.id : undefined;
+}
+
 /** The SDK's stdio transport, probed in place: one process per start, whatever the era. */
 export class InPlaceProbeStdioTransport extends StdioClientTransport {
   private late: LateProbeReply | undefined;
@@ -42,7 +47,9 @@ export class InPlaceProbeStdioTransport extends StdioClientTransport {
       let wrapper = wrappers.get(handler);
       if (!wrapper) {
         wrapper = (message) => {
-          if ((isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) && isProbeId(message.id)) {
+          // The id is tested first: the SDK's type guards are zod parses (microseconds each, tens when they fail), and
+          // this runs on every message of the session, not only during the handshake.
+          if (isProbeId(idOf(message)) && (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message))) {
             if (!this.handshakeSent) this.answeredInTime = true;
             else {
               if (this.late === undefined && isJSONRPCResultResponse(message)) this.lateResultValue = message.result;
@@ -57,13 +64,15 @@ export class InPlaceProbeStdioTransport extends StdioClientTransport {
       }
       return wrapper;
     };
-    let current: Handler | undefined;
+    // The wrapper is made when a handler is set, not on each read: the transport reads `onmessage` for every message.
+    let wrapped: Handler | undefined;
     Object.defineProperty(this, 'onmessage', {
       configurable: true,
       enumerable: true,
-      get: () => (current ? wrap(current) : undefined),
+      get: () => wrapped,
       set: (handler: Handler | undefined) => {
-        current = handler ? (originals.get(handler) ?? handler) : undefined;
+        const current = handler ? (originals.get(handler) ?? handler) : undefined;
+        wrapped = current ? wrap(current) : undefined;
       },
     });
   }
@@ -88,7 +97,8 @@ export class InPlaceProbeStdioTransport extends StdioClientTransport {
 
   /** Notes the probe going out, and the first other request: probe answers after that one are late. */
   override send(message: JSONRPCMessage): Promise<void> {
-    if (isJSONRPCRequest(message)) {
+    // Once the handshake went out there is nothing left to note; before that, the id is tested before the zod guard.
+    if (!this.handshakeSent && idOf(message) !== undefined && isJSONRPCRequest(message)) {
       if (isProbeId(message.id)) this.probed = true;
       else this.handshakeSent = true;
     }
