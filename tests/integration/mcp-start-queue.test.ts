@@ -108,11 +108,12 @@ describe('start queue', () => {
 
   it('a probe that times out under load is a failed try, not a legacy verdict: the retry finds the modern era', async () => {
     const { h, file } = setup({ backoff: { baseMs: 200 } });
-    // The first process answers only after 8 s, past the 7.5 s probe window of a 15 s connect timeout; its late discover
-    // result is kept, so the retry adopts the modern era.
-    h.set({ modern: nodeServer(slowStart, [], { connectTimeoutMs: 15_000, env: { START_DELAY_MS: '8000', DELAY_ONCE_FLAG: file('delayed') } }) });
-    const ready = await h.waitForState('modern', 'ready', 60_000);
+    // The first process answers only after 22 s, past the 20 s probe window of a 40 s connect timeout (so it still
+    // answers within the attempt on a loaded machine); its late discover result is kept, so the retry adopts the modern
+    // era from it instead of racing a second probe window.
+    h.set({ modern: nodeServer(slowStart, [], { connectTimeoutMs: 40_000, env: { START_DELAY_MS: '22000', DELAY_ONCE_FLAG: file('delayed') } }) });
+    const ready = await h.waitForState('modern', 'ready', 150_000);
     expect(ready.era).toBe('modern');
     expect(h.states('modern')).toContain('restarting');
-  }, 90_000);
+  }, 180_000);
 });
