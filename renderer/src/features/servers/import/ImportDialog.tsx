@@ -157,7 +157,8 @@ export function ImportDialog({ onClose }: ImportDialogProps) {
   );
 }
 
-function ImportResult({ outcome }: { outcome: ImportOutcome }) {
+/** What an import wrote, and why each failed entry failed (translated from the host's codes). */
+export function ImportResult({ outcome }: { outcome: ImportOutcome }) {
   const { t } = useTranslation('servers');
   return (
     <div className="sv-import-result" data-testid="import-result">
