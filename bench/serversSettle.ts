@@ -85,7 +85,11 @@ export async function measureSettle(context: BrowserContext, side: 'app' | 'bare
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     // Settled: no host event reached the page for QUIET_MS (a generous cap so a page that never settles still ends).
-    await page.waitForFunction(`performance.now() - window.__sbLastMessageAt > ${QUIET_MS}`, undefined, { timeout: 5 * 60_000, polling: 250 });
+    // Polled from here: waitForFunction evaluates its predicate in the page, which the app's CSP (no eval) refuses.
+    for (const deadline = Date.now() + 5 * 60_000; (await page.evaluate<number>('performance.now() - window.__sbLastMessageAt')) <= QUIET_MS; ) {
+      if (Date.now() > deadline) throw new Error(`the ${side} page never settled`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     const tasks = await trace.stop();
     return { longestTaskMs: tasks.longestTaskMs, tasksOver200ms: tasks.tasksOver200ms, tasksOver50ms: tasks.tasksOver50ms, allReadyMs, ready };
   } finally {
