@@ -189,4 +189,28 @@ describe("the API's compaction", () => {
     expect(edits.map((e) => e.type)).toEqual(['clear_tool_uses_20250919']);
     expect(value(await host.api['chat.context']({ chatId }))?.apiCompaction).toBe(false);
   });
+
+  it('asks again without it when the API refuses compaction for the model, and no longer asks that model', async () => {
+    data = tempDataDir('sb-compaction-');
+    seedLongChat(data.dir, { chatId, turns: 2, userChars: 100, answerChars: 100, toolEvery: 0, resultChars: 0, model: 'claude-sonnet-4-6' });
+    llm = await startScriptedLlm({
+      apiKey: 'sk-test',
+      script: [
+        { error: { status: 400, type: 'invalid_request_error', message: 'context_management.edits.1: compact_20260112 is not supported for this model' } },
+        { content: [{ type: 'text', text: 'Answered without compaction.' }] },
+        { content: [{ type: 'text', text: 'Second answer.' }] },
+      ],
+    });
+    const host = await start({ contextManagement: 'api' });
+    await send(host, 'hello');
+    await send(host, 'again');
+    const edits = (i: number) => ((streamed(llm!)[i]?.body?.context_management as { edits?: { type: string }[] } | undefined)?.edits ?? []).map((e) => e.type);
+    expect(edits(0)).toContain('compact_20260112');
+    expect(edits(1)).toEqual(['clear_tool_uses_20250919']);
+    expect(edits(2)).toEqual(['clear_tool_uses_20250919']);
+    expect(streamed(llm)[2]?.headers['anthropic-beta']).not.toContain('compact-2026-01-12');
+    const messages = value(await host.api['chats.get']({ chatId })).messages;
+    expect(messages.filter((m) => m.status === 'error')).toEqual([]);
+    expect(JSON.stringify(messages)).toContain('Answered without compaction.');
+  });
 });

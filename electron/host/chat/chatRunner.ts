@@ -11,14 +11,18 @@ import type { ElicitationBroker, ToolCaller } from '../ports.ts';
 import type { ChatRepository } from '../store/chatRepository.ts';
 import type { AnthropicProvider } from './provider.ts';
 import type { ApprovalQueue } from './approvals.ts';
-import type { ContextManager } from './context/contextManager.ts';
-import { streamTurn } from './turnStream.ts';
+import type { ContextManager, Prepared } from './context/contextManager.ts';
+import { compactionBeta } from './context/apiEdits.ts';
+import { isCompactionRefusal } from './context/compaction/compactionRefusal.ts';
+import { streamTurn, type TurnOutcome } from './turnStream.ts';
 import { MessageSaver } from './messageSaver.ts';
 import { runToolCalls, runnableCalls } from './toolRunner.ts';
 import { runHostSearches } from './toolSearch/hostSearch.ts';
 import { scopedTools } from './toolSearch/scope.ts';
 import type { ToolResultFiles } from './toolResultFiles.ts';
 import { withServerInstructions, type ServerInstructions } from './instructions/serverInstructions.ts';
+
+type ReadyRequest = Extract<Prepared, { kind: 'ready' }>;
 
 /** What the runner needs from the module around it. */
 export interface RunnerDeps {
@@ -180,23 +184,34 @@ export class ChatRunner {
       const message: ChatMessage = { id: turn === 0 ? firstId : randomUUID(), chatId, role: 'assistant', blocks: [], status: 'streaming', createdAt: now, updatedAt: now, model };
       // Ready servers' instructions join the system prompt each turn (instructions/serverInstructions.ts).
       this.saver.flush();
-      const prepared = await deps.context.prepare(runWindow, { tools: tools.listTools(), settings: withServerInstructions(settings, deps.serverInstructions?.() ?? []), model, signal });
+      const prepareTurn = () => deps.context.prepare(runWindow, { tools: tools.listTools(), settings: withServerInstructions(settings, deps.serverInstructions?.() ?? []), model, signal });
+      const prepared = await prepareTurn();
       if (prepared.kind === 'stopped') return;
       deps.repo.insertMessage(message);
       history.push(message);
       deps.emit({ type: 'message', chatId, message });
       if (prepared.kind === 'error') return this.finish(message, 'error', { error: prepared.error });
 
-      const client = await deps.provider.client(settings.apiBaseUrl, prepared.betas);
-      if (!client.ok) return this.finish(message, 'error', { error: client.error });
-      const outcome = await streamTurn({
-        client: client.value,
-        request: prepared.request,
-        signal,
-        message,
-        context: { model, baseUrl: settings.apiBaseUrl },
-        sink: { emit: deps.emit, persist: (m) => this.saver.soon(m), lookupTool: (name) => deps.tools.getTool(name) },
-      });
+      const ask = async (ready: ReadyRequest): Promise<TurnOutcome> => {
+        const client = await deps.provider.client(settings.apiBaseUrl, ready.betas);
+        if (!client.ok) return { kind: 'error', error: client.error };
+        return streamTurn({
+          client: client.value,
+          request: ready.request,
+          signal,
+          message,
+          context: { model, baseUrl: settings.apiBaseUrl },
+          sink: { emit: deps.emit, persist: (m) => this.saver.soon(m), lookupTool: (name) => deps.tools.getTool(name) },
+        });
+      };
+      let outcome = await ask(prepared);
+      // The API refused compaction for a model the table says has it: forgo it for that model and ask once more.
+      if (outcome.kind === 'error' && message.blocks.length === 0 && prepared.betas.includes(compactionBeta) && isCompactionRefusal(outcome.error)) {
+        deps.context.forgoCompaction(model);
+        const again = await prepareTurn();
+        if (again.kind === 'stopped') return this.finish(message, 'stopped');
+        outcome = again.kind === 'ready' ? await ask(again) : { kind: 'error', error: again.error };
+      }
       if (outcome.kind === 'stopped') {
         cancelOpenCalls(message);
         return this.finish(message, 'stopped');

@@ -22,6 +22,7 @@ import { estimateRequestTokens, prefixTokens, textTokens } from './estimate.ts';
 import { loadTail, type RunWindow } from './historyTail.ts';
 import { messageCost } from './messageCost.ts';
 import { contextWindowOf, supportsCompaction } from './modelWindows.ts';
+import { CompactionRefusals } from './compaction/compactionRefusal.ts';
 import { summarize, summaryPreamble } from './summarizer.ts';
 import { TokenCounter } from './tokenCounter.ts';
 import { chooseCut, planWindow, withClearedResults } from './trimPolicy.ts';
@@ -61,6 +62,7 @@ export class ContextManager {
   private readonly deps: { repo: ChatRepository; summaries: SummaryStore; provider: AnthropicProvider; logger: Logger; readFile?: AttachmentReader };
   private readonly counter = new TokenCounter();
   private readonly usages = new Map<string, ContextUsage>();
+  private readonly compactionRefusals = new CompactionRefusals();
 
   constructor(deps: { repo: ChatRepository; summaries: SummaryStore; provider: AnthropicProvider; logger: Logger; readFile?: AttachmentReader }) {
     this.deps = deps;
@@ -89,6 +91,12 @@ export class ContextManager {
     }
   }
 
+  /** Stops asking `model` for compaction (the API refused it); the next prepare builds the request without the edit. */
+  forgoCompaction(model: string): void {
+    this.compactionRefusals.note(model);
+    this.deps.logger.warn('the API refused compaction for this model; asking without it until restart', { model });
+  }
+
   /** Builds the next request of a run within the window; summarizes (and stores the summary) when it must. Never throws. */
   async prepare(run: RunWindow, options: { tools: ExposedTool[]; settings: Settings; model: string; signal: AbortSignal }): Promise<Prepared> {
     if (run.error) return { kind: 'error', error: run.error };
@@ -107,7 +115,7 @@ export class ContextManager {
     const client = await this.deps.provider.client(settings.apiBaseUrl).catch((cause: unknown) => ({ ok: false as const, error: appError('internal', String(cause)) }));
     const api = usesApiContextManagement(settings);
     // Compaction blocks go back as they are only where the API compacts; elsewhere the summary is sent as text.
-    const compacting = api && supportsCompaction(model);
+    const compacting = api && supportsCompaction(model) && !this.compactionRefusals.has(model);
     const build = (history: ChatMessage[]) =>
       buildRequest({ history: compacting ? history : withoutCompactionBlocks(history), tools: options.tools, settings, model, ...(this.deps.readFile ? { readFile: this.deps.readFile } : {}) });
     const toolsAndSystem = prefixTokens(build([]));
