@@ -8,6 +8,7 @@
  * options the host passes, is reported in details to show how much of the gap is the options and how much the host's own layers.
  */
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { percentile, report } from './lib.ts';
 import { benchEnvironment, connectRaw, everythingConfig } from './mcpFixtures.ts';
@@ -71,16 +72,21 @@ try {
     return elapsed;
   };
 
+  // cpuMicros: this process's CPU time (user + system) spent in each side's blocks. Wall time on a machine shared with
+  // other work also holds the waits for a core; CPU per call is the cost the host's own layers add, whatever the load.
   const sides = [
-    { call: viaRegistry, samples: [] as number[] },
-    { call: viaSdk, samples: [] as number[] },
-    { call: viaSdkWithHostOptions, samples: [] as number[] },
+    { call: viaRegistry, samples: [] as number[], cpuMicros: 0 },
+    { call: viaSdk, samples: [] as number[], cpuMicros: 0 },
+    { call: viaSdkWithHostOptions, samples: [] as number[], cpuMicros: 0 },
   ];
   const block = async (side: (typeof sides)[number], count: number, record = true) => {
+    const cpu = process.cpuUsage();
     for (let i = 0; i < count; i++) {
       const elapsed = await side.call();
       if (record) side.samples.push(elapsed * 1000);
     }
+    const used = process.cpuUsage(cpu);
+    if (record) side.cpuMicros += used.user + used.system;
   };
   // Warm-up (not counted): JIT, validator compilation, first-call caches on every side.
   for (const side of sides) await block(side, warmup, false);
@@ -99,6 +105,7 @@ try {
     p99: percentile(values, 99),
     mean: values.reduce((sum, value) => sum + value, 0) / values.length,
   });
+  const cpuPerCall = (index: number) => (sides[index]?.cpuMicros ?? 0) / calls;
   const hostStats = stats(host);
   const rawStats = stats(baseline);
   const details = {
@@ -114,6 +121,10 @@ try {
     p50Ratio: hostStats.p50 / rawStats.p50,
     meanRatio: hostStats.mean / rawStats.mean,
     p50RatioVsRawWithHostCallOptions: hostStats.p50 / percentile(baselineWithOptions, 50),
+    cpuMicrosPerCall: { registry: cpuPerCall(0), rawSdk: cpuPerCall(1), rawSdkWithHostCallOptions: cpuPerCall(2) },
+    cpuRatio: cpuPerCall(0) / cpuPerCall(1),
+    cpuRatioVsRawWithHostCallOptions: cpuPerCall(0) / cpuPerCall(2),
+    loadAverage: loadavg(),
   };
   const what = `microseconds per echo call, registry holding ${loadedServers} servers' tools vs raw SDK (${calls} sequential calls each)`;
   report({ name: 'call', metric: `p50 ${what}`, value: hostStats.p50, baseline: rawStats.p50, target: 1.1, direction: 'ratio_at_most', details });

@@ -6,6 +6,7 @@
  * sent as fast as the socket takes them; target ratio <= 1.15). The paced figure alone would hide the host's cost
  * behind the waits between events, so the unpaced one is printed beside it.
  */
+import { loadavg } from 'node:os';
 import Anthropic from '@anthropic-ai/sdk';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -65,9 +66,20 @@ async function measure(pace: number, rounds: number, target: HostUnderTest, sdk:
   // One warm-up each (JIT, connection pools, prepared statements).
   await viaHost(target, paced);
   await viaRawSdk(pacedSdk, mcp, tools, paced);
-  const samples = await alternate(rounds, () => viaHost(target, paced), () => viaRawSdk(pacedSdk, mcp, tools, paced));
+  // This process's CPU time per conversation on each side (the scripted server runs in it too, equally for both): on a
+  // machine shared with other work, wall time also holds the waits for a core.
+  const cpu = { host: 0, rawSdk: 0 };
+  const withCpu = (side: keyof typeof cpu, run: () => Promise<number>) => async () => {
+    const start = process.cpuUsage();
+    const elapsed = await run();
+    const used = process.cpuUsage(start);
+    cpu[side] += (used.user + used.system) / 1000;
+    return elapsed;
+  };
+  const samples = await alternate(rounds, withCpu('host', () => viaHost(target, paced)), withCpu('rawSdk', () => viaRawSdk(pacedSdk, mcp, tools, paced)));
   await paced.close();
-  return samples;
+  const cpuMsPerConversation = { host: cpu.host / rounds, rawSdk: cpu.rawSdk / rounds };
+  return { ...samples, cpuMsPerConversation, cpuRatio: cpuMsPerConversation.host / cpuMsPerConversation.rawSdk };
 }
 
 const llm = await startScriptedLlm({ apiKey: 'sk-test' });
@@ -93,8 +105,9 @@ try {
   const details = {
     paceMs: PACE_MS,
     rounds: ROUNDS,
-    paced: { hostSamplesMs: paced.subject, rawSdkSamplesMs: paced.baseline, ratio: median(paced.subject) / median(paced.baseline) },
-    unpaced: { hostSamplesMs: unpaced.subject, rawSdkSamplesMs: unpaced.baseline, ratio: median(unpaced.subject) / median(unpaced.baseline) },
+    paced: { hostSamplesMs: paced.subject, rawSdkSamplesMs: paced.baseline, ratio: median(paced.subject) / median(paced.baseline), cpuMsPerConversation: paced.cpuMsPerConversation, cpuRatio: paced.cpuRatio },
+    unpaced: { hostSamplesMs: unpaced.subject, rawSdkSamplesMs: unpaced.baseline, ratio: median(unpaced.subject) / median(unpaced.baseline), cpuMsPerConversation: unpaced.cpuMsPerConversation, cpuRatio: unpaced.cpuRatio },
+    loadAverage: loadavg(),
   };
   const what = `ms for a 5-turn conversation with 5 tool calls, host vs raw SDK (median of ${ROUNDS}`;
   report({ name: 'chat', metric: `${what}, SSE events ${PACE_MS} ms apart)`, value: median(paced.subject), baseline: median(paced.baseline), target: 1.1, direction: 'ratio_at_most', details });
