@@ -120,6 +120,10 @@ export const hostMessageEnglish = {
   'entry.rootAbsolute': '{{field}}: A root must be an absolute folder path',
   'entry.rootsMax': '{{field}}: At most 50 roots',
   'entry.scopeWord': '{{field}}: A scope is one word of printable characters',
+  'entry.notObjectSettings': 'This entry is not an object; fix it before changing its settings',
+  'entry.notObjectTools': 'This entry is not an object; fix it before changing its tools',
+  'entry.noServer': 'No server named "{{name}}"',
+  'entry.secretStoreFailed': 'The secret store could not be written: {{reason}}. Nothing was changed.',
 
   // Import decisions the host could not apply.
   'importApply.notInDocument': '"{{name}}" is not in the imported document',

@@ -35,7 +35,7 @@ function refuseInvalid(raw: unknown): Result<never> | undefined {
   return checked.ok ? undefined : { ok: false, error: hostError('invalid_config', checked.text, checked.field ? { field: checked.field } : {}) };
 }
 
-const missing = (id: string) => err('not_found', `No server named "${id}"`);
+const missing = (id: string): Result<never> => ({ ok: false, error: hostError('not_found', hostMessage('entry.noServer', { name: id })) });
 const taken = (name: string): Result<never> => ({ ok: false, error: hostError('already_exists', hostMessage('entry.nameTaken', { name }), { field: 'name' }) });
 
 /** A secret name that came back masked with nothing stored behind it (not listed before), as the form field. */
@@ -53,7 +53,7 @@ async function storing(run: () => Promise<void>): Promise<Result<null>> {
     await run();
     return ok(null);
   } catch (cause) {
-    return err('storage_error', `The secret store could not be written: ${cause instanceof Error ? cause.message : String(cause)}. Nothing was changed.`);
+    return { ok: false, error: hostError('storage_error', hostMessage('entry.secretStoreFailed', { reason: cause instanceof Error ? cause.message : String(cause) })) };
   }
 }
 
@@ -157,7 +157,11 @@ export function createServerCalls(ctx: McpModuleContext, secrets: SecretStore): 
     async 'servers.restart'({ id }) {
       const server = ctx.server(id);
       if (!server) return missing(id);
-      if ('invalid' in server) return err('invalid_config', `Server "${id}" is not valid: ${server.invalid.message}`, server.invalid.field ? { field: server.invalid.field } : {});
+      if ('invalid' in server) {
+        // The entry's own problem, as the card shows it (a code the window translates).
+        const field = server.invalid.field !== undefined ? { field: server.invalid.field } : {};
+        return server.invalid.text ? { ok: false, error: hostError('invalid_config', server.invalid.text, field) } : err('invalid_config', `Server "${id}" is not valid: ${server.invalid.message}`, field);
+      }
       if (server.config.enabled === false) return err('server_disabled', `Server "${id}" is disabled; enable it to start it`);
       return ctx.manager.restart(id);
     },

@@ -3,6 +3,7 @@ import { englishOf, hostMessage } from '../../../shared/hostMessages.ts';
 import type { ServerStatus } from '../../../shared/servers.ts';
 import { redactStatus } from './serverLogs.ts';
 import { authRequiredStatus } from './statusParts.ts';
+import { patchEntry, patchToolSettings, toManagedServer } from './serversFileEntries.ts';
 
 const hide = (text: string) => text.replaceAll('sk-live-123', '••••');
 
@@ -26,5 +27,12 @@ describe('statuses worded as codes', () => {
     const signIn = englishOf(hostMessage('auth.signIn'));
     expect(authRequiredStatus(signIn)).toEqual({ state: 'auth_required', message: signIn, text: { code: 'auth.signIn' } });
     expect(authRequiredStatus('Something else')).toEqual({ state: 'auth_required', message: 'Something else' });
+  });
+
+  it('words the servers file problems the window shows as codes: an invalid entry, and changes to an entry that is not an object', () => {
+    expect(toManagedServer(' padded', { command: 'node' })).toMatchObject({ invalid: { field: 'name', text: { code: 'entry.nameSpaces' } } });
+    expect(toManagedServer('slow', { command: 'node', connectTimeoutMs: 5 })).toMatchObject({ invalid: { field: 'connectTimeoutMs', text: { code: 'entry.tooSmall' } } });
+    expect(patchEntry('npx foo', 'enabled', false)).toMatchObject({ ok: false, error: { code: 'invalid_config', text: { code: 'entry.notObjectSettings' } } });
+    expect(patchToolSettings(['x'], 'tool', { enabled: false })).toMatchObject({ ok: false, error: { text: { code: 'entry.notObjectTools' } } });
   });
 });
