@@ -93,7 +93,8 @@ describe('sign-in on a server card', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
     await screen.findByTestId('sign-in-url');
     act(() => emit('servers.changed', { changed: [view(ready)], order: [view(ready).id] }));
-    expect(screen.getByTestId('status-badge').getAttribute('data-state')).toBe('ready');
+    // Pushed statuses are applied once per animation frame.
+    await waitFor(() => expect(screen.getByTestId('status-badge').getAttribute('data-state')).toBe('ready'));
     expect(screen.queryByTestId('sign-in-panel')).toBeNull();
     expect(screen.getByText('3 tools')).toBeTruthy();
   });
