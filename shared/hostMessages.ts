@@ -189,6 +189,11 @@ export const hostMessageEnglish = {
   'attach.tooManyImages': '{{count}} images are attached; the API takes at most {{max}} per request. Send the rest in another message.',
   'attach.tooManyPages': 'The PDFs attached have {{pages}} pages together; the API reads at most {{max}} pages per request. Send some of them in another message.',
   'attach.requestTooLarge': 'These files come to {{size}} in the request (images and PDFs travel base64-encoded, a third larger); the API accepts {{max}} per request. Remove some, or send them in separate messages.',
+  // A server that cannot do what was asked in its current state.
+  'state.disabled': 'The server "{{server}}" is disabled.',
+  'state.disabledStart': 'The server "{{server}}" is disabled; enable it to start it.',
+  'state.needsSignIn': 'The server "{{server}}" needs you to sign in first (Servers → Sign in).',
+  'test.savedValueOnly': '{{field}}: the saved value is only sent to the saved URL; type it again to test this URL',
 } as const;
 
 /** A host message code: one sentence the renderer translates. */

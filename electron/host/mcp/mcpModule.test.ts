@@ -185,6 +185,9 @@ describe('MCP module wiring', () => {
     expect((await fileJson()).mcpServers.s).toEqual({ command: 'node', enabled: false });
     const call = await m.tools.callTool('s__ping', {});
     expect(call.ok ? undefined : call.error.code).toBe('server_disabled');
+    // Said as a code the window translates, the English kept for logs.
+    const restart = await m.api['servers.restart']({ id: 's' });
+    expect(restart.ok ? undefined : restart.error).toMatchObject({ code: 'server_disabled', text: { code: 'state.disabledStart', params: { server: 's' } }, message: 'The server "s" is disabled; enable it to start it.' });
   });
 
   it('imports the good entries, reports the bad one, and refuses an unresolved clash', async () => {

@@ -162,7 +162,7 @@ export function createServerCalls(ctx: McpModuleContext, secrets: SecretStore): 
         const field = server.invalid.field !== undefined ? { field: server.invalid.field } : {};
         return server.invalid.text ? { ok: false, error: hostError('invalid_config', server.invalid.text, field) } : err('invalid_config', `Server "${id}" is not valid: ${server.invalid.message}`, field);
       }
-      if (server.config.enabled === false) return err('server_disabled', `Server "${id}" is disabled; enable it to start it`);
+      if (server.config.enabled === false) return { ok: false, error: hostError('server_disabled', hostMessage('state.disabledStart', { server: id })) };
       return ctx.manager.restart(id);
     },
 
@@ -183,7 +183,7 @@ export function createServerCalls(ctx: McpModuleContext, secrets: SecretStore): 
         : unmasked;
       if (!restored.ok && stored !== undefined && secretsFrom === undefined) {
         const field = restored.error.field ?? 'a hidden value';
-        return err('invalid_config', `${field}: the saved value is only sent to the saved URL; type it again to test this URL`, { field });
+        return { ok: false, error: hostError('invalid_config', hostMessage('test.savedValueOnly', { field }), { field }) };
       }
       if (!restored.ok) return restored;
       const report = await ctx.manager.testConnection(name, restored.value);
