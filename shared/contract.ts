@@ -173,6 +173,8 @@ export const callSchemas = {
   }),
   /** A resources/read from an app, on the app's own server. */
   'apps.readResource': z.object({ serverId: z.string().min(1), uri: z.string().min(1).max(2000) }),
+  /** ui/update-model-context from an app: replaces its card's context, added visibly to the user's next message (empty text clears it). */
+  'apps.setModelContext': z.object({ chatId: z.string().min(1), toolCallId: z.string().min(1).max(500), serverId: z.string().min(1), text: z.string().max(8192) }),
 } as const;
 
 /** A file of the data folder that could not be used and was kept aside; shown until the user dismisses it. */
@@ -281,6 +283,7 @@ export interface CallResults {
   'apps.resource': AppResource;
   'apps.callTool': ToolResult;
   'apps.readResource': ResourceContents[];
+  'apps.setModelContext': null;
 }
 
 /** Every call's channel name. */

@@ -80,6 +80,7 @@ export type ChatCalls = Pick<
   | 'attachments.add' | 'attachments.discard' | 'attachments.thumbnail'
   | 'approvals.list' | 'approvals.answer'
   | 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list'
+  | 'apps.setModelContext'
 >;
 
 /** Calls answered by createHost itself. */

@@ -28,6 +28,7 @@ import { chatSnippets } from '../store/search/chatSnippets.ts';
 import { chatUsage, storedContextUsage } from '../store/chatUsage.ts';
 import { AttachmentStore } from './attachments/attachmentStore.ts';
 import { createAttachmentCalls } from './attachments/attachmentCalls.ts';
+import { AppContextStore } from './appContext/appContextStore.ts';
 
 /** How many chats 'chats.changed' carries (the sidebar's first page; older ones come from chats.list). */
 export const chatsChangedLimit = 100;
@@ -96,12 +97,14 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
     serverInstructions: trackServerInstructions(events),
   });
 
-  const conversation = createConversationCalls({ repo, runner, approvals, tools, settings: () => settings.get(), events, chatsChanged, files });
+  const appContext = new AppContextStore({ chatExists: (chatId) => repo.getChat(chatId) !== undefined, messages: (chatId) => repo.allMessages(chatId) });
+  const conversation = createConversationCalls({ repo, runner, approvals, tools, settings: () => settings.get(), events, chatsChanged, files, appContext });
   const api: ChatCalls = guard({
     ...conversation,
     // A deleted chat takes the full tool results and the files attached to it along.
     'chats.delete': async (params) => {
       const deleted = await conversation['chats.delete'](params);
+      if (deleted.ok) appContext.forget(params.chatId);
       if (deleted.ok) await Promise.all([toolResults.removeChat(params.chatId).catch(() => {}), files.removeChat(params.chatId).catch(() => {})]);
       return deleted;
     },
@@ -115,6 +118,7 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
     'chats.find': ({ chatId, query }) => Promise.resolve(ok(findInChat(history.db, chatId, query))),
     'chats.usage': ({ chatId }) => Promise.resolve(ok(chatUsage(history.db, chatId))),
     'chats.snippets': ({ chatIds, query }) => Promise.resolve(ok(chatSnippets(history.db, chatIds, query))),
+    'apps.setModelContext': ({ chatId, toolCallId, serverId, text }) => Promise.resolve(appContext.set(chatId, toolCallId, serverId, text)),
   });
 
   let closed: Promise<void> | undefined;

@@ -14,7 +14,7 @@ import { titleFrom, untitled } from './titles.ts';
 
 /** The conversation part of the chat module's calls. */
 export type ConversationCalls = Omit<ChatCalls, 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list' | 'chats.toolResult' | 'chat.context' | 'chats.find' | 'chats.usage' | 'chats.snippets' | 'chats.setToolScope' | 'chats.toolPlan' | 'attachments.add' | 'attachments.discard' | 'attachments.thumbnail'
-  | 'chat.edit' | 'chat.regenerate' | 'chats.switchBranch' | 'chats.deleteMessage'>;
+  | 'chat.edit' | 'chat.regenerate' | 'chats.switchBranch' | 'chats.deleteMessage' | 'apps.setModelContext'>;
 
 /** What the conversation calls need. */
 export interface ConversationDeps {
@@ -28,6 +28,8 @@ export interface ConversationDeps {
   chatsChanged: () => void;
   /** Staged files from the user's computer (attachments/attachmentStore.ts): checked, then moved into the chat's folder. */
   files?: { describe(ids: string[]): Promise<Result<FileAttachmentBlock[]>>; claim(chatId: string, blocks: FileAttachmentBlock[]): Result<null> };
+  /** MCP Apps' pending model context (appContext/appContextStore.ts): taken into the user's next message, visibly. */
+  appContext?: { take(chatId: string): ContentBlock[] };
 }
 
 const busy = () => err<never>('invalid_params', 'This chat is still answering. Wait for it to finish or press Stop first.');
@@ -111,7 +113,8 @@ export function createConversationCalls(deps: ConversationDeps): ConversationCal
       const claimed = deps.files?.claim(chatId, fileBlocks.value) ?? ok(null);
       if (!claimed.ok) return claimed;
       const now = Date.now();
-      const blocks: ContentBlock[] = [...(text.length > 0 ? [{ type: 'text' as const, text }] : []), ...fileBlocks.value, ...attached.value];
+      const appContext = deps.appContext?.take(chatId) ?? [];
+      const blocks: ContentBlock[] = [...(text.length > 0 ? [{ type: 'text' as const, text }] : []), ...fileBlocks.value, ...attached.value, ...appContext];
       const message: ChatMessage = { id: randomUUID(), chatId, role: 'user', blocks, status: 'complete', createdAt: now, updatedAt: now };
       repo.insertMessage(message);
       if (chat.messageCount === 0) repo.setAutoTitle(chatId, titleFrom(text, fileBlocks.value[0]?.name ?? (attached.value[0]?.type === 'attachment' ? (attached.value[0].name ?? untitled) : untitled)));

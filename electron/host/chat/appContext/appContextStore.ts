@@ -1,0 +1,72 @@
+/**
+ * MCP Apps' model context (ui/update-model-context): the latest context of each app card, kept until the user's next
+ * message in that chat, which carries it as visible text blocks (stored, shown, exported and sent exactly as shown).
+ */
+import { err, ok, type Result } from '../../../../shared/errors.ts';
+import type { ChatMessage, ContentBlock } from '../../../../shared/chat.ts';
+
+/** The most an app may put in the model's context at once (characters of its text); the contract holds it too. */
+export const appContextMaxChars = 8192;
+
+/** What the store needs to check that a card belongs to a chat. */
+export interface AppContextSource {
+  chatExists(chatId: string): boolean;
+  /** The chat's messages, scanned once per card to check the card is a call of the app's server there. */
+  messages(chatId: string): ChatMessage[];
+}
+
+interface Pending {
+  serverId: string;
+  text: string;
+}
+
+/** The label the model and the user both read before an app's context. */
+export function appContextText(serverId: string, text: string): string {
+  return `Context from the ${serverId} app:\n${text}`;
+}
+
+/** Pending app contexts per chat, keyed by the card's tool call id; a newer one from the same card replaces the older. */
+export class AppContextStore {
+  private readonly pending = new Map<string, Map<string, Pending>>();
+  private readonly known = new Set<string>();
+  private readonly source: AppContextSource;
+
+  constructor(source: AppContextSource) {
+    this.source = source;
+  }
+
+  /** Sets (or, with empty text, clears) the context of one app card. */
+  set(chatId: string, toolCallId: string, serverId: string, text: string): Result<null> {
+    if (!this.source.chatExists(chatId)) return err('not_found', `Chat ${chatId} does not exist (it may have been deleted).`);
+    if (text.length > appContextMaxChars) return err('invalid_params', `The app's context is ${text.length} characters; at most ${appContextMaxChars} are kept for the model.`, { field: 'text' });
+    if (!this.owns(chatId, toolCallId, serverId)) return err('not_found', `No tool call ${toolCallId} of "${serverId}" in this chat: an app may only set the context of its own card.`);
+    const chat = this.pending.get(chatId) ?? new Map<string, Pending>();
+    if (text.trim() === '') chat.delete(toolCallId);
+    else chat.set(toolCallId, { serverId, text });
+    if (chat.size > 0) this.pending.set(chatId, chat);
+    else this.pending.delete(chatId);
+    return ok(null);
+  }
+
+  /** The chat's pending contexts as text blocks, in the order they were first set; the chat's pending list is emptied. */
+  take(chatId: string): ContentBlock[] {
+    const chat = this.pending.get(chatId);
+    this.pending.delete(chatId);
+    return [...(chat?.values() ?? [])].map(({ serverId, text }) => ({ type: 'text' as const, text: appContextText(serverId, text) }));
+  }
+
+  /** Forgets a deleted chat. */
+  forget(chatId: string): void {
+    this.pending.delete(chatId);
+    for (const key of this.known) if (key.startsWith(`${chatId}\n`)) this.known.delete(key);
+  }
+
+  // Checked once per card: later updates of the same card (apps send many) cost nothing.
+  private owns(chatId: string, toolCallId: string, serverId: string): boolean {
+    const key = `${chatId}\n${toolCallId}\n${serverId}`;
+    if (this.known.has(key)) return true;
+    const found = this.source.messages(chatId).some((m) => m.blocks.some((b) => b.type === 'tool_call' && b.id === toolCallId && b.serverId === serverId));
+    if (found) this.known.add(key);
+    return found;
+  }
+}
