@@ -194,6 +194,15 @@ export const hostMessageEnglish = {
   'state.disabledStart': 'The server "{{server}}" is disabled; enable it to start it.',
   'state.needsSignIn': 'The server "{{server}}" needs you to sign in first (Servers → Sign in).',
   'test.savedValueOnly': '{{field}}: the saved value is only sent to the saved URL; type it again to test this URL',
+  // A tool call refused or ended by the host (shown on the tool card; the English goes to the model).
+  'call.serverDisabledTool': 'The server "{{server}}" is disabled, so {{tool}} is not available.',
+  'call.noTool': 'No tool named {{tool}} is available.',
+  'call.serverGone': 'The server "{{server}}" is no longer configured.',
+  'call.toolDisabled': 'The tool {{tool}} of "{{server}}" is disabled.',
+  'call.toolDenied': 'The tool {{tool}} of "{{server}}" is set to never run.',
+  'call.cancelledBefore': 'The call was cancelled before it started.',
+  'call.cancelled': 'The call was cancelled.',
+  'call.timeout': 'The tool did not answer within {{seconds}} s (the timer restarts whenever the server reports progress).',
 } as const;
 
 /** A host message code: one sentence the renderer translates. */

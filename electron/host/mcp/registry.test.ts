@@ -131,6 +131,11 @@ describe('tool registry', () => {
     registry.setCatalog('memory', []);
     const result = await registry.callTool('memory__read_graph', {});
     expect(result.ok ? undefined : result.error.code).toBe('server_disabled');
+    // The tool card translates the code; the model and the logs get the English.
+    expect(result.ok ? undefined : result.error).toMatchObject({
+      text: { code: 'call.serverDisabledTool', params: { server: 'memory', tool: 'memory__read_graph' } },
+      message: 'The server "memory" is disabled, so memory__read_graph is not available.',
+    });
   });
 
   it('drops a disabled tool from the model list, persists it, and brings it back', async () => {

@@ -4,11 +4,12 @@
  * elicitation can be tied to the chat that caused it.
  */
 import type { CallToolResult, Client, ElicitRequestURLParams } from '@modelcontextprotocol/client';
-import { err, ok, type Result } from '../../../shared/errors.ts';
+import { hostError, ok, type Result } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import type { ToolResult } from '../../../shared/servers.ts';
 import type { ToolCallOptions } from '../ports.ts';
 import { toContent } from './convert.ts';
-import { describeRequestError, isAuthError, isConnectionLost, seconds } from './mcpErrors.ts';
+import { describeRequestError, isAuthError, isConnectionLost } from './mcpErrors.ts';
 import { urlElicitationsOf } from './urlRequired/urlRequired.ts';
 
 /** The largest delay setTimeout accepts; the SDK's own timer is parked there because ours decides. */
@@ -131,7 +132,7 @@ export async function runToolCall(
   meta?: Record<string, unknown>,
 ): Promise<CallOutcome> {
   const caller = options.signal;
-  if (caller?.aborted) return { result: err('cancelled', 'The call was cancelled before it started.'), connectionLost: false };
+  if (caller?.aborted) return { result: { ok: false, error: hostError('cancelled', hostMessage('call.cancelledBefore')) }, connectionLost: false };
   const controller = new AbortController();
   let timedOut = false;
   const timer = pausableTimer(timeoutMs, () => {
@@ -163,10 +164,10 @@ export async function runToolCall(
     return { result: ok(toToolResult(result)), connectionLost: false };
   } catch (error) {
     // The SDK reports every abort as REQUEST_TIMEOUT; who aborted decides what the user is told.
-    if (caller?.aborted) return { result: err('cancelled', 'The call was cancelled.'), connectionLost: false };
+    if (caller?.aborted) return { result: { ok: false, error: hostError('cancelled', hostMessage('call.cancelled')) }, connectionLost: false };
     if (timedOut) {
       return {
-        result: err('timeout', `The tool did not answer within ${seconds(timeoutMs)} (the timer restarts whenever the server reports progress).`),
+        result: { ok: false, error: hostError('timeout', hostMessage('call.timeout', { seconds: Number((timeoutMs / 1000).toFixed(1)) })) },
         connectionLost: false,
       };
     }
