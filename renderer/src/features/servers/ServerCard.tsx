@@ -2,7 +2,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import * as Tabs from '@radix-ui/react-tabs';
 import { ChevronDown, Globe, LogOut, MoreHorizontal, Pencil, RotateCw, Terminal, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpConfig } from '../../../../shared/serverConfig.ts';
 import type { ServerView } from '../../../../shared/servers.ts';
@@ -34,8 +34,11 @@ export interface ServerCardProps {
   onEdit: (server: ServerView) => void;
 }
 
-/** A server card; the details (tools, log) fold out. */
-export function ServerCard({ server, onEdit }: ServerCardProps) {
+/**
+ * A server card; the details (tools, log) fold out. Memoized: the store keeps an unchanged server's view object, so a
+ * status change of one server re-renders its card only (with 100 servers starting, every card re-rendered per frame).
+ */
+export const ServerCard = memo(function ServerCard({ server, onEdit }: ServerCardProps) {
   const { t } = useTranslation('servers');
   const setServerEnabled = useStore((s) => s.setServerEnabled);
   const restartServer = useStore((s) => s.restartServer);
@@ -48,6 +51,7 @@ export function ServerCard({ server, onEdit }: ServerCardProps) {
   const [signingOut, setSigningOut] = useState(false);
   const enabled = server.config.enabled !== false;
   const failed = server.status.state === 'error';
+  const launch = launchSummary(server);
 
   const restart = async () => {
     const result = await restartServer(server.id);
@@ -78,8 +82,8 @@ export function ServerCard({ server, onEdit }: ServerCardProps) {
           <h3 id={`server-${server.id}-name`}>
             <VisibleText text={server.id} />
           </h3>
-          <p className="mono muted sv-card-launch" title={launchSummary(server)}>
-            {launchSummary(server)}
+          <p className="mono muted sv-card-launch" title={launch}>
+            {launch}
           </p>
         </div>
         <StatusBadge status={server.status} />
@@ -173,15 +177,18 @@ export function ServerCard({ server, onEdit }: ServerCardProps) {
         </Tabs.Root>
       ) : null}
 
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t('deleteTitle', { name: server.id })}
-        description={t('deleteDescription')}
-        confirmLabel={t('delete')}
-        onConfirm={remove}
-      />
-      <SignOutDialog serverId={server.id} open={signingOut} onOpenChange={setSigningOut} />
+      {/* Mounted only while open: two dialogs in every card were a good part of what mounting a card cost. */}
+      {confirming ? (
+        <ConfirmDialog
+          open
+          onOpenChange={setConfirming}
+          title={t('deleteTitle', { name: server.id })}
+          description={t('deleteDescription')}
+          confirmLabel={t('delete')}
+          onConfirm={remove}
+        />
+      ) : null}
+      {signingOut ? <SignOutDialog serverId={server.id} open onOpenChange={setSigningOut} /> : null}
     </article>
   );
-}
+});

@@ -1,11 +1,9 @@
-/** The configured servers as cards; from a few dozen on, only the cards near the view are rendered. */
+/** The configured servers as cards; only the cards near the view are rendered, from the first server on. */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { ServerView } from '../../../../shared/servers.ts';
 import { ServerCard } from './ServerCard.tsx';
 
-/** From this many servers the list is virtualized (below it every card is in the page, as find-in-page expects). */
-export const VIRTUALIZE_SERVERS_FROM = 30;
 /** A folded card's height before it is measured, gap included. */
 const CARD_ESTIMATE = 96;
 /** The list's gap between cards (servers.css .sv-list). */
@@ -17,17 +15,28 @@ export interface ServerListProps {
   onEdit: (server: ServerView) => void;
 }
 
-/** Cards in the page's own scroll (the `.page` element around the list). */
-function VirtualServerList({ servers, onEdit }: ServerListProps) {
+/**
+ * The server cards in the page's own scroll (the `.page` element around the list); a card that folds out (tools, log)
+ * is measured again, so the ones below move with it. Always virtualized: switching over at a threshold remounted
+ * every card at once, and 100 servers starting one by one mounted each card as it arrived (issue 12).
+ */
+export function ServerList({ servers, onEdit }: ServerListProps) {
   const list = useRef<HTMLDivElement>(null);
   const [scrollElement, setScrollElement] = useState<HTMLElement | null>(null);
   const [offset, setOffset] = useState(0);
+  // The view passes a new edit function on each render; the memoized cards get one that never changes.
+  const latestEdit = useRef(onEdit);
+  useLayoutEffect(() => {
+    latestEdit.current = onEdit;
+  });
+  const edit = useCallback((server: ServerView) => latestEdit.current(server), []);
   useLayoutEffect(() => {
     const node = list.current;
     const page = node?.closest<HTMLElement>('.page') ?? null;
     setScrollElement(page);
     if (node && page) setOffset(node.getBoundingClientRect().top - page.getBoundingClientRect().top + page.scrollTop);
-  }, []);
+    // Measured again when the count changes: the loading line or the empty-state templates above the list go away then.
+  }, [servers.length]);
   const virtualizer = useVirtualizer({
     count: servers.length,
     getScrollElement: () => scrollElement,
@@ -49,22 +58,10 @@ function VirtualServerList({ servers, onEdit }: ServerListProps) {
             className="sv-list-item"
             style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
           >
-            <ServerCard server={server} onEdit={onEdit} />
+            <ServerCard server={server} onEdit={edit} />
           </div>
         ) : null;
       })}
-    </div>
-  );
-}
-
-/** The server cards; a card that folds out (tools, log) is measured again, so the ones below move with it. */
-export function ServerList({ servers, onEdit }: ServerListProps) {
-  if (servers.length >= VIRTUALIZE_SERVERS_FROM) return <VirtualServerList servers={servers} onEdit={onEdit} />;
-  return (
-    <div className="sv-list">
-      {servers.map((server) => (
-        <ServerCard key={server.id} server={server} onEdit={onEdit} />
-      ))}
     </div>
   );
 }
