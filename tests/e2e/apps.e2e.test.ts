@@ -27,6 +27,7 @@ const script: ScriptTurn[] = [
   { expect: { hasToolResults: true }, content: [{ type: 'text', text: 'Probe shown.' }] },
   { match: { lastUserText: 'Show the legacy probe' }, content: [{ type: 'tool_use', name: 'legacy__show-probe', input: { label: 'legacy' } }] },
   { expect: { hasToolResults: true }, content: [{ type: 'text', text: 'Legacy probe shown.' }] },
+  { match: { lastUserText: 'Which color did I pick' }, content: [{ type: 'text', text: 'You picked blue.' }] },
 ];
 
 /** The app's own frame (inside the sandbox proxy frame) of the last app card. */
@@ -163,4 +164,31 @@ describe('MCP Apps', () => {
       expect(serverId).toBeTruthy();
     });
   }
+
+  it('shows an app\'s ui/update-model-context on its card, then adds it visibly to the next message the model receives', async () => {
+    const { page } = app;
+    const card = page.locator('.tool-card').last();
+    const frame = await appFrame(page);
+    await frame.getByRole('button', { name: 'Share context' }).click();
+    await expect.poll(() => frame.locator('#answer').textContent(), { timeout: 30_000 }).toBe('ok: {}');
+    const note = card.getByTestId('app-context-note');
+    await expect.poll(() => note.textContent(), { timeout: 30_000 }).toContain('Shared with Claude on your next message:');
+    expect(await note.textContent()).toContain('Probe picked: blue');
+    // Over the cap: the app is told no, and the context it shared before stays.
+    await frame.getByRole('button', { name: 'Share too much' }).click();
+    await expect.poll(() => frame.locator('#answer').textContent(), { timeout: 30_000 }).toContain('error: The context is 9000 characters');
+    expect(await note.textContent()).toContain('Probe picked: blue');
+    await note.locator('summary').click();
+    await note.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(docsShots, 'apps-model-context.png') });
+
+    await sendMessage(page, 'Which color did I pick?');
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent(), { timeout: 30_000 }).toContain('You picked blue.');
+    const shown = 'Context from the legacy app:\nProbe picked: blue\n{"color":"blue"}';
+    expect(await page.locator('.chat-msg.is-user').last().textContent()).toContain('Probe picked: blue');
+    await expect.poll(() => card.getByTestId('app-context-note').count()).toBe(0);
+    const sent = (app.llm?.messageRequests().at(-1)?.body as { messages: { role: string; content: { type: string; text?: string }[] | string }[] }).messages.at(-1);
+    expect(sent?.role).toBe('user');
+    expect(Array.isArray(sent?.content) ? sent.content.map((b) => b.text) : []).toEqual(['Which color did I pick?', shown]);
+  });
 });

@@ -12,6 +12,7 @@ import { selectServerTools } from '../../store/serversSlice.ts';
 import { ApprovalCard } from '../approvals/ApprovalCard.tsx';
 import { clampHeight, initialHeight } from './model/hostContext.ts';
 import { OpenLinkDialog, type LinkRequest } from './OpenLinkDialog.tsx';
+import { SharedContextNote } from './SharedContextNote.tsx';
 import { useAppSession } from './useAppSession.ts';
 import './apps.css';
 
@@ -38,6 +39,9 @@ function AppView({ block, uri, sandboxUrl }: { block: ToolCallBlock; uri: string
   const [height, setHeight] = useState(initialHeight);
   const [width, setWidth] = useState(600);
   const [link, setLink] = useState<LinkRequest | undefined>(undefined);
+  // The app's shared context and the newest user message when it was set: a newer user message has taken it.
+  const [shared, setShared] = useState<{ text: string; after: string | undefined } | undefined>(undefined);
+  const lastUserId = useStore((s) => (s.chatId ? s.openChats[s.chatId]?.messages.findLast((m) => m.role === 'user')?.id : undefined));
   const frameRef = useRef<HTMLIFrameElement | null>(null);
   const boxRef = useRef<HTMLDivElement | null>(null);
 
@@ -97,6 +101,12 @@ function AppView({ block, uri, sandboxUrl }: { block: ToolCallBlock; uri: string
       teardownRequested: () => setClosed(true),
       openLink: (url) => new Promise<boolean>((resolve) => setLink({ url, resolve })),
       message: async (text) => (chatId ? (await sendMessage(chatId, text)).ok : false),
+      modelContext: async (text) => {
+        if (!chatId) return { ok: false, error: { code: 'not_found', message: 'No chat is open.' } };
+        const result = await call('apps.setModelContext', { chatId, toolCallId: block.id, serverId: block.serverId, text });
+        if (result.ok) setShared(text === '' ? undefined : { text, after: lastUserId });
+        return result;
+      },
       callTool: (name, args) => (chatId ? call('apps.callTool', { chatId, toolCallId: block.id, serverId: block.serverId, name, arguments: args }) : Promise.resolve({ ok: false, error: { code: 'not_found', message: 'No chat is open.' } })),
       // Only the app's own server: the frame never names another.
       readResource: (resourceUri) => call('apps.readResource', { serverId: block.serverId, uri: resourceUri }),
@@ -136,6 +146,7 @@ function AppView({ block, uri, sandboxUrl }: { block: ToolCallBlock; uri: string
         </p>
       )}
       {closed && <p className="app-frame-note">{t('closed')}</p>}
+      {shared && shared.after === lastUserId && <SharedContextNote text={shared.text} />}
       {resource && (
         <iframe
           ref={frameRef}

@@ -53,6 +53,7 @@ export function useAppSession(options: AppSessionOptions): AppBridge | undefined
         teardownRequested: () => handlers.current.teardownRequested(),
         openLink: (url) => handlers.current.openLink(url),
         message: (text) => handlers.current.message(text),
+        modelContext: (text) => handlers.current.modelContext(text),
         callTool: (name, args) => handlers.current.callTool(name, args),
         readResource: (uri) => handlers.current.readResource(uri),
       },

@@ -7,6 +7,7 @@ import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/c
 import type { AppResource } from '../../../../../shared/apps.ts';
 import type { Result } from '../../../../../shared/errors.ts';
 import type { ResourceContents, ToolResult } from '../../../../../shared/servers.ts';
+import { modelContextText } from './modelContext.ts';
 
 /** What the window does for an app. */
 export interface AppSessionHandlers {
@@ -19,6 +20,8 @@ export interface AppSessionHandlers {
   openLink(url: string): Promise<boolean>;
   /** Adds the app's message to the conversation as the user's; true when sent. */
   message(text: string): Promise<boolean>;
+  /** Replaces the app's context for the model (added, visibly, to the user's next message); empty text clears it. */
+  modelContext(text: string): Promise<Result<null>>;
   callTool(name: string, args: Record<string, unknown>): Promise<Result<ToolResult>>;
   readResource(uri: string): Promise<Result<ResourceContents[]>>;
 }
@@ -49,7 +52,7 @@ export async function startAppSession(frame: Window, resource: AppResource, cont
   const bridge = new AppBridge(
     null,
     { name: 'Switchboard', version },
-    { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, message: { text: {} }, sandbox: { ...(resource.csp ? { csp: resource.csp } : {}) } },
+    { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, message: { text: {} }, updateModelContext: { text: {}, structuredContent: {} }, sandbox: { ...(resource.csp ? { csp: resource.csp } : {}) } },
     { hostContext: context },
   );
   bridge.onsandboxready = () => {
@@ -63,6 +66,13 @@ export async function startAppSession(frame: Window, resource: AppResource, cont
   bridge.onmessage = async ({ content }) => {
     const text = content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').trim();
     return text !== '' && (await handlers.message(text)) ? {} : { isError: true };
+  };
+  bridge.onupdatemodelcontext = async (params) => {
+    const shared = modelContextText(params);
+    const result = shared.ok ? await handlers.modelContext(shared.text) : { ok: false as const, error: { message: shared.message } };
+    // A refusal reaches the app as the request's error, so it knows its context was not kept.
+    if (!result.ok) throw new Error(result.error.message);
+    return {};
   };
   bridge.oncalltool = async ({ name, arguments: args }) => {
     const result = await handlers.callTool(name, args ?? {});
