@@ -200,6 +200,7 @@ export const hostMessageEnglish = {
   'call.serverGone': 'The server "{{server}}" is no longer configured.',
   'call.toolDisabled': 'The tool {{tool}} of "{{server}}" is disabled.',
   'call.toolDenied': 'The tool {{tool}} of "{{server}}" is set to never run.',
+  'call.notReady': 'The server "{{server}}" is not ready yet (see its state in Servers).',
   'call.cancelledBefore': 'The call was cancelled before it started.',
   'call.cancelled': 'The call was cancelled.',
   'call.timeout': 'The tool did not answer within {{seconds}} s (the timer restarts whenever the server reports progress).',

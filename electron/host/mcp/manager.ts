@@ -120,7 +120,7 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     if (status.state === 'invalid') return { ok: false as const, result: err('invalid_config', `The server "${serverId}" has an invalid configuration: ${status.message}`) };
     if (status.state === 'auth_required') return { ok: false as const, result: { ok: false as const, error: hostError('auth_required', hostMessage('state.needsSignIn', { server: serverId }), { detail: status.message }) } };
     const connection = slot.live;
-    if (!connection) return { ok: false as const, result: err('server_not_ready', `The server "${serverId}" is not ready (${describeState(status)}).`) };
+    if (!connection) return { ok: false as const, result: { ok: false as const, error: { code: 'server_not_ready' as const, message: `The server "${serverId}" is not ready (${describeState(status)}).`, text: hostMessage('call.notReady', { server: serverId }) } } };
     return { ok: true as const, connection, slot };
   };
 

@@ -119,7 +119,7 @@ describe('tool registry', () => {
     expect(await code('everything__add')).toBe('tool_disabled');
     manager.statuses.set('memory', { state: 'error', message: 'boom', code: 'process_exited', stderrTail: [], at: 0 });
     const notReady = await registry.callTool('memory__read_graph', {});
-    expect(notReady.ok ? undefined : notReady.error).toMatchObject({ code: 'server_not_ready', message: expect.stringContaining('boom') as unknown });
+    expect(notReady.ok ? undefined : notReady.error).toMatchObject({ code: 'server_not_ready', message: expect.stringContaining('boom') as unknown, text: { code: 'call.notReady' } });
     await registry.setApproval('everything', 'echo', 'deny');
     expect(await code('everything__echo')).toBe('tool_denied');
     expect(manager.calls).toEqual([]);

@@ -192,7 +192,8 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   const notReady = (serverId: string): Result<never> => {
     const status = manager.status(serverId);
     const detail = status && 'message' in status ? `: ${status.message}` : status && 'lastError' in status ? `: ${status.lastError}` : '';
-    return err('server_not_ready', `Server "${serverId}" is not ready (${status?.state ?? 'not started'})${detail}`);
+    // The model and the logs get the state and its reason; the tool card says it in the user's language.
+    return { ok: false, error: { code: 'server_not_ready', message: `Server "${serverId}" is not ready (${status?.state ?? 'not started'})${detail}`, text: hostMessage('call.notReady', { server: serverId }) } };
   };
 
   // An "always allow" saved before fingerprints existed approves the definition seen first after the upgrade, so a
