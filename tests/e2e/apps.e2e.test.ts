@@ -28,6 +28,7 @@ const script: ScriptTurn[] = [
   { match: { lastUserText: 'Show the legacy probe' }, content: [{ type: 'tool_use', name: 'legacy__show-probe', input: { label: 'legacy' } }] },
   { expect: { hasToolResults: true }, content: [{ type: 'text', text: 'Legacy probe shown.' }] },
   { match: { lastUserText: 'Which color did I pick' }, content: [{ type: 'text', text: 'You picked blue.' }] },
+  { match: { lastUserText: 'Anything else' }, content: [{ type: 'text', text: 'Nothing else.' }] },
 ];
 
 /** The app's own frame (inside the sandbox proxy frame) of the last app card. */
@@ -190,5 +191,12 @@ describe('MCP Apps', () => {
     const sent = (app.llm?.messageRequests().at(-1)?.body as { messages: { role: string; content: { type: string; text?: string }[] | string }[] }).messages.at(-1);
     expect(sent?.role).toBe('user');
     expect(Array.isArray(sent?.content) ? sent.content.map((b) => b.text) : []).toEqual(['Which color did I pick?', shown]);
+
+    // Used once: the following message carries no context, and the note does not come back.
+    await sendMessage(page, 'Anything else?');
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent(), { timeout: 30_000 }).toContain('Nothing else.');
+    const next = (app.llm?.messageRequests().at(-1)?.body as { messages: { content: { type: string; text?: string }[] | string }[] }).messages.at(-1);
+    expect(Array.isArray(next?.content) ? next.content.map((b) => b.text) : next?.content).toEqual(['Anything else?']);
+    expect(await card.getByTestId('app-context-note').count()).toBe(0);
   });
 });

@@ -39,9 +39,15 @@ function AppView({ block, uri, sandboxUrl }: { block: ToolCallBlock; uri: string
   const [height, setHeight] = useState(initialHeight);
   const [width, setWidth] = useState(600);
   const [link, setLink] = useState<LinkRequest | undefined>(undefined);
-  // The app's shared context and the newest user message when it was set: a newer user message has taken it.
+  // The app's shared context and the newest user message when it was set: a newer user message carrying it has taken it
+  // (an edited or regenerated message does not, so the note stays while the host still holds the context).
   const [shared, setShared] = useState<{ text: string; after: string | undefined } | undefined>(undefined);
-  const lastUserId = useStore((s) => (s.chatId ? s.openChats[s.chatId]?.messages.findLast((m) => m.role === 'user')?.id : undefined));
+  const lastUser = useStore((s) => (s.chatId ? s.openChats[s.chatId]?.messages.findLast((m) => m.role === 'user') : undefined));
+  const lastUserId = lastUser?.id;
+  const contextTaken = shared !== undefined && lastUserId !== shared.after && (lastUser?.blocks.some((b) => b.type === 'text' && b.text.endsWith(`\n${shared.text}`)) ?? false);
+  useEffect(() => {
+    if (contextTaken) setShared(undefined);
+  }, [contextTaken]);
   const frameRef = useRef<HTMLIFrameElement | null>(null);
   const boxRef = useRef<HTMLDivElement | null>(null);
 
@@ -146,7 +152,7 @@ function AppView({ block, uri, sandboxUrl }: { block: ToolCallBlock; uri: string
         </p>
       )}
       {closed && <p className="app-frame-note">{t('closed')}</p>}
-      {shared && shared.after === lastUserId && <SharedContextNote text={shared.text} />}
+      {shared && !contextTaken && <SharedContextNote text={shared.text} />}
       {resource && (
         <iframe
           ref={frameRef}
