@@ -1,30 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ContentBlock } from '../../../../shared/chat.ts';
 import { countMatches, messageFindText } from '../../../../shared/find.ts';
-import { silentLogger } from '../../environment.ts';
-import { openHistoryDatabase } from '../database.ts';
-import { ChatRepository } from '../chatRepository.ts';
 import { chatUsage, storedContextUsage } from '../chatUsage.ts';
 import { findInChat } from './chatFind.ts';
 import { chatSnippets } from './chatSnippets.ts';
+import { historyDbForTests } from './testHistoryDb.ts';
 
-// A real history.db file, opened the way the host opens it.
-let dir: string;
-let db: DatabaseSync;
-let repo: ChatRepository;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'sb-find-'));
-  db = openHistoryDatabase(join(dir, 'history.db'), silentLogger).db;
-  repo = new ChatRepository(db);
-});
-afterEach(() => {
-  if (db.isOpen) db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+// A real history.db file for each test, opened the way the host opens it.
+const history = historyDbForTests('sb-find-');
 
 let clock = 1000;
 function message(chatId: string, role: 'user' | 'assistant', blocks: ContentBlock[], extra: Partial<ChatMessage> = {}): ChatMessage {
@@ -38,53 +21,53 @@ const toolCall = (id: string, input: unknown, resultText: string): ContentBlock 
 
 describe('find in a chat (host)', () => {
   it('finds text in messages, tool arguments and tool result text, oldest first, with counts', () => {
-    repo.createChat('a', 'A', 'm', 1);
+    history.repo.createChat('a', 'A', 'm', 1);
     const first = message('a', 'user', [{ type: 'text', text: 'Read notes.txt please' }]);
     const reply = message('a', 'assistant', [{ type: 'text', text: 'Reading.' }, toolCall('t1', { path: '/tmp/notes.txt' }, 'The ZEBRA ate; a zebra slept')]);
     const last = message('a', 'user', [{ type: 'text', text: 'nothing here' }]);
-    for (const m of [first, reply, last]) repo.insertMessage(m);
-    expect(findInChat(db, 'a', 'zebra')).toEqual({ hits: [{ messageId: reply.id, count: 2 }], total: 2, truncated: false });
-    expect(findInChat(db, 'a', 'notes.txt').hits.map((h) => h.messageId)).toEqual([first.id, reply.id]);
+    for (const m of [first, reply, last]) history.repo.insertMessage(m);
+    expect(findInChat(history.db, 'a', 'zebra')).toEqual({ hits: [{ messageId: reply.id, count: 2 }], total: 2, truncated: false });
+    expect(findInChat(history.db, 'a', 'notes.txt').hits.map((h) => h.messageId)).toEqual([first.id, reply.id]);
     // The result's JSON wrapping ("content", "type") is not searched, only its text.
-    expect(findInChat(db, 'a', '"type"').total).toBe(0);
-    expect(findInChat(db, 'a', 'absent').hits).toEqual([]);
+    expect(findInChat(history.db, 'a', '"type"').total).toBe(0);
+    expect(findInChat(history.db, 'a', 'absent').hits).toEqual([]);
   });
 
   it('counts the same as the renderer does for a loaded message', () => {
-    repo.createChat('a', 'A', 'm', 1);
+    history.repo.createChat('a', 'A', 'm', 1);
     const reply = message('a', 'assistant', [{ type: 'text', text: 'alpha Alpha' }, toolCall('t1', { q: 'alpha' }, 'ALPHA and alphabet')]);
-    repo.insertMessage(reply);
-    expect(findInChat(db, 'a', 'alpha').total).toBe(countMatches(messageFindText(reply), 'alpha'));
-    expect(findInChat(db, 'a', 'alpha').total).toBe(5);
+    history.repo.insertMessage(reply);
+    expect(findInChat(history.db, 'a', 'alpha').total).toBe(countMatches(messageFindText(reply), 'alpha'));
+    expect(findInChat(history.db, 'a', 'alpha').total).toBe(5);
   });
 
   it('keeps chat order when hits come from text and from tool calls, and folds case beyond ASCII', () => {
-    repo.createChat('a', 'A', 'm', 1);
+    history.repo.createChat('a', 'A', 'm', 1);
     const m1 = message('a', 'assistant', [toolCall('t1', {}, 'kettle one')]);
     const m2 = message('a', 'user', [{ type: 'text', text: 'Kettle two, ĐƯỜNG phố' }]);
     const m3 = message('a', 'assistant', [{ type: 'text', text: 'x' }, toolCall('t3', { q: 'đường' }, 'kettle three')]);
-    for (const m of [m1, m2, m3]) repo.insertMessage(m);
-    expect(findInChat(db, 'a', 'KETTLE').hits.map((h) => h.messageId)).toEqual([m1.id, m2.id, m3.id]);
-    expect(findInChat(db, 'a', 'đường').hits.map((h) => h.messageId)).toEqual([m2.id, m3.id]);
+    for (const m of [m1, m2, m3]) history.repo.insertMessage(m);
+    expect(findInChat(history.db, 'a', 'KETTLE').hits.map((h) => h.messageId)).toEqual([m1.id, m2.id, m3.id]);
+    expect(findInChat(history.db, 'a', 'đường').hits.map((h) => h.messageId)).toEqual([m2.id, m3.id]);
   });
 
   it('searches only its own chat', () => {
-    repo.createChat('a', 'A', 'm', 1);
-    repo.createChat('b', 'B', 'm', 2);
-    repo.insertMessage(message('b', 'user', [{ type: 'text', text: 'okapi' }]));
-    expect(findInChat(db, 'a', 'okapi').hits).toEqual([]);
+    history.repo.createChat('a', 'A', 'm', 1);
+    history.repo.createChat('b', 'B', 'm', 2);
+    history.repo.insertMessage(message('b', 'user', [{ type: 'text', text: 'okapi' }]));
+    expect(findInChat(history.db, 'a', 'okapi').hits).toEqual([]);
   });
 });
 
 describe('chat usage (host)', () => {
   it('sums reported usage per model over the replies', () => {
-    repo.createChat('a', 'A', 'm', 1);
+    history.repo.createChat('a', 'A', 'm', 1);
     const usage = (i: number, o: number, r: number, w: number) => ({ inputTokens: i, outputTokens: o, cacheReadTokens: r, cacheWriteTokens: w });
-    repo.insertMessage(message('a', 'user', [{ type: 'text', text: 'hi' }]));
-    repo.insertMessage(message('a', 'assistant', [{ type: 'text', text: 'x' }], { model: 'claude-sonnet-4-6', usage: usage(100, 20, 5, 7) }));
-    repo.insertMessage(message('a', 'assistant', [{ type: 'text', text: 'y' }], { model: 'claude-sonnet-4-6', usage: usage(200, 30, 0, 1) }));
-    repo.insertMessage(message('a', 'assistant', [{ type: 'text', text: 'z' }], { model: 'claude-haiku-4-5', usage: usage(1, 2, 3, 4) }));
-    expect(chatUsage(db, 'a')).toEqual([
+    history.repo.insertMessage(message('a', 'user', [{ type: 'text', text: 'hi' }]));
+    history.repo.insertMessage(message('a', 'assistant', [{ type: 'text', text: 'x' }], { model: 'claude-sonnet-4-6', usage: usage(100, 20, 5, 7) }));
+    history.repo.insertMessage(message('a', 'assistant', [{ type: 'text', text: 'y' }], { model: 'claude-sonnet-4-6', usage: usage(200, 30, 0, 1) }));
+    history.repo.insertMessage(message('a', 'assistant', [{ type: 'text', text: 'z' }], { model: 'claude-haiku-4-5', usage: usage(1, 2, 3, 4) }));
+    expect(chatUsage(history.db, 'a')).toEqual([
       { model: 'claude-haiku-4-5', replies: 1, usage: usage(1, 2, 3, 4) },
       { model: 'claude-sonnet-4-6', replies: 2, usage: usage(300, 50, 5, 8) },
     ]);
@@ -93,24 +76,24 @@ describe('chat usage (host)', () => {
 
 describe('context meter from history (host restarted)', () => {
   it('reads the newest reply’s prompt tokens (input + cache) against the model’s window', () => {
-    repo.createChat('a', 'A', 'm', 1);
+    history.repo.createChat('a', 'A', 'm', 1);
     const windowOf = () => ({ windowTokens: 200_000, reserved: 8192 });
-    expect(storedContextUsage(db, 'a', windowOf)).toBeUndefined();
-    repo.insertMessage(message('a', 'assistant', [{ type: 'text', text: 'x' }], { model: 'claude-sonnet-4-6', usage: { inputTokens: 10, outputTokens: 5, cacheReadTokens: 40_000, cacheWriteTokens: 2_000 } }));
-    repo.insertMessage(message('a', 'assistant', [{ type: 'text', text: 'y' }], { model: 'claude-sonnet-4-6', usage: { inputTokens: 300, outputTokens: 5, cacheReadTokens: 42_000, cacheWriteTokens: 100 } }));
-    expect(storedContextUsage(db, 'a', windowOf)).toMatchObject({ inputTokens: 42_400, windowTokens: 200_000, reservedTokens: 8192, counted: 'api' });
+    expect(storedContextUsage(history.db, 'a', windowOf)).toBeUndefined();
+    history.repo.insertMessage(message('a', 'assistant', [{ type: 'text', text: 'x' }], { model: 'claude-sonnet-4-6', usage: { inputTokens: 10, outputTokens: 5, cacheReadTokens: 40_000, cacheWriteTokens: 2_000 } }));
+    history.repo.insertMessage(message('a', 'assistant', [{ type: 'text', text: 'y' }], { model: 'claude-sonnet-4-6', usage: { inputTokens: 300, outputTokens: 5, cacheReadTokens: 42_000, cacheWriteTokens: 100 } }));
+    expect(storedContextUsage(history.db, 'a', windowOf)).toMatchObject({ inputTokens: 42_400, windowTokens: 200_000, reservedTokens: 8192, counted: 'api' });
   });
 });
 
 describe('sidebar search snippets (host)', () => {
   it('cuts an excerpt around the newest match, in the text or in a tool result, per chat', () => {
-    repo.createChat('a', 'A', 'm', 1);
-    repo.createChat('b', 'B', 'm', 2);
-    repo.insertMessage(message('a', 'user', [{ type: 'text', text: 'old mention of the Axolotl' }]));
+    history.repo.createChat('a', 'A', 'm', 1);
+    history.repo.createChat('b', 'B', 'm', 2);
+    history.repo.insertMessage(message('a', 'user', [{ type: 'text', text: 'old mention of the Axolotl' }]));
     const newer = message('a', 'assistant', [{ type: 'text', text: 'Looking.' }, toolCall('t9', { q: 'x' }, `${'filler '.repeat(20)}the axolotl regrows limbs${' and more'.repeat(20)}`)]);
-    repo.insertMessage(newer);
-    repo.insertMessage(message('b', 'user', [{ type: 'text', text: 'An AXOLOTL here' }]));
-    const snippets = chatSnippets(db, ['a', 'b', 'missing'], 'axolotl');
+    history.repo.insertMessage(newer);
+    history.repo.insertMessage(message('b', 'user', [{ type: 'text', text: 'An AXOLOTL here' }]));
+    const snippets = chatSnippets(history.db, ['a', 'b', 'missing'], 'axolotl');
     expect(Object.keys(snippets).sort()).toEqual(['a', 'b']);
     const a = snippets.a!;
     expect(a).toMatchObject({ messageId: newer.id, inTool: true });

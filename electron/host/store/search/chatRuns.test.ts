@@ -1,28 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
-import { silentLogger } from '../../environment.ts';
-import { openHistoryDatabase } from '../database.ts';
-import { ChatRepository, transaction } from '../chatRepository.ts';
+import { describe, expect, it } from 'vitest';
+import { transaction } from '../chatRepository.ts';
+import { historyDbForTests } from './testHistoryDb.ts';
 import { ChatRuns } from './chatRuns.ts';
 import { likePattern } from './historySearch.ts';
 import { buildMatch } from './searchQuery.ts';
 
-// A real history.db file, opened as the host opens it.
-let dir: string;
-let db: DatabaseSync;
-let repo: ChatRepository;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'sb-runs-'));
-  db = openHistoryDatabase(join(dir, 'history.db'), silentLogger).db;
-  repo = new ChatRepository(db);
-});
-afterEach(() => {
-  if (db.isOpen) db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+// A real history.db file for each test, opened the way the host opens it.
+const history = historyDbForTests('sb-runs-');
 
 let clock = 1000;
 let state = 7;
@@ -32,12 +16,12 @@ const rand = (n: number) => {
 };
 function add(chatId: string, text: string): void {
   clock += 1;
-  repo.insertMessage({ id: `m-${clock}`, chatId, role: 'user', blocks: [{ type: 'text', text }], status: 'complete', createdAt: clock, updatedAt: clock });
+  history.repo.insertMessage({ id: `m-${clock}`, chatId, role: 'user', blocks: [{ type: 'text', text }], status: 'complete', createdAt: clock, updatedAt: clock });
 }
 // Chats written in runs of random length, interleaved as a user switching between them would.
 function seed(chats: number, messages: number, mention: (i: number) => string): void {
-  for (let c = 0; c < chats; c++) repo.createChat(`c${c}`, c === 3 ? 'Walrus facts' : `Chat ${c}`, 'm', c);
-  transaction(db, () => {
+  for (let c = 0; c < chats; c++) history.repo.createChat(`c${c}`, c === 3 ? 'Walrus facts' : `Chat ${c}`, 'm', c);
+  transaction(history.db, () => {
     let chat = 0;
     for (let i = 0; i < messages; i++) {
       if (rand(6) === 0) chat = rand(chats);
@@ -48,21 +32,21 @@ function seed(chats: number, messages: number, mention: (i: number) => string): 
 
 // The search before chatRuns, verbatim: a bounded count, then BM25 or each match's chat read one by one.
 function previousSearch(query: string, limit: number, offset: number): string[] {
-  const terms = db.prepare('SELECT term FROM history_fts_terms WHERE term >= ? AND term < ? ORDER BY term');
+  const terms = history.db.prepare('SELECT term FROM history_fts_terms WHERE term >= ? AND term < ? ORDER BY term');
   const match = buildMatch(query, (p) => (terms.all(p, `${p}\u{10FFFF}`) as { term: string }[]).map((r) => r.term));
   if (match === undefined) throw new Error('test queries must be answerable by the index');
   const need = offset + limit;
-  const inTitle = (db.prepare(`SELECT id FROM chats WHERE title LIKE ? ESCAPE '\\' ORDER BY updated_at DESC, id LIMIT ?`).all(likePattern(query), need) as { id: string }[]).map((r) => r.id);
+  const inTitle = (history.db.prepare(`SELECT id FROM chats WHERE title LIKE ? ESCAPE '\\' ORDER BY updated_at DESC, id LIMIT ?`).all(likePattern(query), need) as { id: string }[]).map((r) => r.id);
   if (match === null) return inTitle.slice(offset, need);
   const skip = new Set(inTitle);
-  const count = Number((db.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM history_fts WHERE history_fts MATCH ? ORDER BY rowid DESC LIMIT 501)').get(match) as { n: number }).n);
+  const count = Number((history.db.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM history_fts WHERE history_fts MATCH ? ORDER BY rowid DESC LIMIT 501)').get(match) as { n: number }).n);
   let hits: string[];
   if (count <= 500) {
-    const ranked = db.prepare('SELECT chat_id FROM history_fts WHERE history_fts MATCH ? GROUP BY chat_id ORDER BY min(rank), max(rowid) DESC').all(match) as { chat_id: string }[];
+    const ranked = history.db.prepare('SELECT chat_id FROM history_fts WHERE history_fts MATCH ? GROUP BY chat_id ORDER BY min(rank), max(rowid) DESC').all(match) as { chat_id: string }[];
     hits = ranked.map((r) => r.chat_id).filter((id) => !skip.has(id)).slice(0, need);
   } else {
     const ids = new Set<string>();
-    for (const row of db.prepare('SELECT chat_id FROM history_fts WHERE history_fts MATCH ? ORDER BY rowid DESC').iterate(match)) {
+    for (const row of history.db.prepare('SELECT chat_id FROM history_fts WHERE history_fts MATCH ? ORDER BY rowid DESC').iterate(match)) {
       const chatId = (row as { chat_id: string }).chat_id;
       if (!skip.has(chatId)) ids.add(chatId);
       if (ids.size >= need) break;
@@ -71,12 +55,12 @@ function previousSearch(query: string, limit: number, offset: number): string[] 
   }
   return [...inTitle, ...hits].slice(offset, need);
 }
-const found = (query: string, limit: number, offset = 0) => repo.listChats({ query, limit, offset }).map((c) => c.id);
+const found = (query: string, limit: number, offset = 0) => history.repo.listChats({ query, limit, offset }).map((c) => c.id);
 
 describe('chat runs for history search', () => {
   it('finds exactly the chats the previous search found, in the same order, for rare and common terms and any page', () => {
     // A chat whose only matches are the oldest: found only after the window of newest matches grows.
-    repo.createChat('old', 'Old', 'm', 0);
+    history.repo.createChat('old', 'Old', 'm', 0);
     for (let i = 0; i < 5; i++) add('old', `an early walrus ${i}`);
     // 3,000 interleaved messages in 60 chats; "walrus" in about a third (over 500: by newest match), "narwhal" in a few (ranked).
     seed(60, 3_000, (i) => (i % 3 === 0 ? `the walrus number ${i}` : i % 97 === 0 ? `a narwhal, ${i}` : `plain text ${i}`));
@@ -101,7 +85,7 @@ describe('chat runs for history search', () => {
     add('c0', 'walrus last');
     expect(found('walrus', 3)).toEqual(['c3', 'c0', 'c7']);
     expect(found('walrus', 200)).toEqual(previousSearch('walrus', 200, 0));
-    repo.deleteChat('c0');
+    history.repo.deleteChat('c0');
     expect(found('walrus', 200)).toEqual(previousSearch('walrus', 200, 0));
     expect(found('walrus', 200)).not.toContain('c0');
   });
@@ -110,7 +94,7 @@ describe('chat runs for history search', () => {
     seed(30, 6_000, (i) => (i % 3 === 0 ? `walrus ${i}` : `plain ${i}`));
     // More than one chunk of messages not read yet: this search does not read them all first.
     expect(found('walrus', 50)).toEqual(previousSearch('walrus', 50, 0));
-    await repo.buildSearchIndex();
+    await history.repo.buildSearchIndex();
     add('c5', 'walrus at last');
     expect(found('walrus', 50)).toEqual(previousSearch('walrus', 50, 0));
     expect(found('walrus', 50)[1]).toBe('c5');
@@ -118,9 +102,9 @@ describe('chat runs for history search', () => {
 
   it('maps every message to its chat, also across read chunks', () => {
     seed(5, 300, (i) => `message ${i}`);
-    const runs = new ChatRuns(db, 7);
+    const runs = new ChatRuns(history.db, 7);
     runs.catchUp();
-    const rows = db.prepare('SELECT seq, chat_id FROM messages ORDER BY seq').all() as { seq: number; chat_id: string }[];
+    const rows = history.db.prepare('SELECT seq, chat_id FROM messages ORDER BY seq').all() as { seq: number; chat_id: string }[];
     expect(rows.every((row) => runs.chatOf(row.seq) === row.chat_id)).toBe(true);
     // Newest first, distinct, in order of first appearance, without the skipped chat, up to the limit.
     const newestFirst = rows.slice().reverse();

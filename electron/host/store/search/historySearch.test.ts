@@ -1,6 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { ChatMessage, ContentBlock, ToolCallBlock } from '../../../../shared/chat.ts';
@@ -9,20 +7,10 @@ import { openHistoryDatabase } from '../database.ts';
 import { ChatRepository } from '../chatRepository.ts';
 import { migrate } from '../migrations.ts';
 import { searchIndexState } from './historySearch.ts';
+import { historyDbForTests } from './testHistoryDb.ts';
 
-// Every test runs on a real history.db file, opened the way the host opens it (WAL, foreign keys, migrations).
-let dir: string;
-let db: DatabaseSync;
-let repo: ChatRepository;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'sb-search-'));
-  db = openHistoryDatabase(join(dir, 'history.db'), silentLogger).db;
-  repo = new ChatRepository(db);
-});
-afterEach(() => {
-  if (db.isOpen) db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+// A real history.db file for each test, opened the way the host opens it.
+const history = historyDbForTests('sb-search-');
 
 let clock = 1000;
 function message(chatId: string, text: string, blocks: ContentBlock[] = []): ChatMessage {
@@ -35,39 +23,39 @@ function toolCall(input: unknown, resultText: string): ToolCallBlock {
     result: { content: [{ type: 'text', text: resultText }], isError: false },
   };
 }
-const found = (query: string) => repo.listChats({ query }).map((c) => c.id);
+const found = (query: string) => history.repo.listChats({ query }).map((c) => c.id);
 
 describe('history search (FTS5 trigram)', () => {
   it('is ready at once on a new history, and indexes messages as they are inserted, edited and deleted', () => {
-    expect(searchIndexState(db)).toEqual({ doneThrough: 0, target: 0 });
-    repo.createChat('a', 'First', 'm', 1);
+    expect(searchIndexState(history.db)).toEqual({ doneThrough: 0, target: 0 });
+    history.repo.createChat('a', 'First', 'm', 1);
     const m = message('a', 'the quokka is a small marsupial');
-    repo.insertMessage(m);
+    history.repo.insertMessage(m);
     expect(found('quokka')).toEqual(['a']);
     m.blocks = [{ type: 'text', text: 'the wombat digs burrows' }];
-    repo.saveMessage(m);
+    history.repo.saveMessage(m);
     expect(found('quokka')).toEqual([]);
     expect(found('WOMBAT')).toEqual(['a']);
-    db.prepare('DELETE FROM messages WHERE id = ?').run(m.id);
+    history.db.prepare('DELETE FROM messages WHERE id = ?').run(m.id);
     expect(found('wombat')).toEqual([]);
   });
 
   it('forgets every message of a deleted chat', () => {
-    repo.createChat('a', 'A', 'm', 1);
-    repo.createChat('b', 'B', 'm', 2);
-    repo.insertMessage(message('a', 'shared platypus facts'));
-    repo.insertMessage(message('b', 'more platypus facts'));
+    history.repo.createChat('a', 'A', 'm', 1);
+    history.repo.createChat('b', 'B', 'm', 2);
+    history.repo.insertMessage(message('a', 'shared platypus facts'));
+    history.repo.insertMessage(message('b', 'more platypus facts'));
     expect(found('platypus').sort()).toEqual(['a', 'b']);
-    repo.deleteChat('a');
+    history.repo.deleteChat('a');
     expect(found('platypus')).toEqual(['b']);
-    expect(db.prepare("SELECT count(*) AS n FROM history_fts WHERE history_fts MATCH '\"platypus\"'").get()).toEqual({ n: 1 });
+    expect(history.db.prepare("SELECT count(*) AS n FROM history_fts WHERE history_fts MATCH '\"platypus\"'").get()).toEqual({ n: 1 });
   });
 
   it('finds Chinese and Vietnamese substrings, case-folded, with the diacritics as typed', () => {
-    repo.createChat('zh', 'Chinese', 'm', 1);
-    repo.createChat('vi', 'Vietnamese', 'm', 2);
-    repo.insertMessage(message('zh', '明天北京的天气怎么样？我想去爬长城'));
-    repo.insertMessage(message('vi', 'Thời tiết Hà Nội hôm nay thế nào? Tôi muốn đi dạo quanh Hồ Gươm'));
+    history.repo.createChat('zh', 'Chinese', 'm', 1);
+    history.repo.createChat('vi', 'Vietnamese', 'm', 2);
+    history.repo.insertMessage(message('zh', '明天北京的天气怎么样？我想去爬长城'));
+    history.repo.insertMessage(message('vi', 'Thời tiết Hà Nội hôm nay thế nào? Tôi muốn đi dạo quanh Hồ Gươm'));
     expect(found('北京的天气')).toEqual(['zh']);
     expect(found('爬长城')).toEqual(['zh']);
     expect(found('thời tiết')).toEqual(['vi']);
@@ -78,12 +66,12 @@ describe('history search (FTS5 trigram)', () => {
   });
 
   it('answers 2-character terms through the index, at the start, middle and end of a message', () => {
-    repo.createChat('zh', 'Chinese', 'm', 1);
-    repo.createChat('vi', 'Vietnamese', 'm', 2);
-    repo.createChat('other', 'Other', 'm', 3);
-    repo.insertMessage(message('zh', '今天天气'));
-    repo.insertMessage(message('vi', 'đi Hà Nội'));
-    repo.insertMessage(message('other', '天空 and nothing else'));
+    history.repo.createChat('zh', 'Chinese', 'm', 1);
+    history.repo.createChat('vi', 'Vietnamese', 'm', 2);
+    history.repo.createChat('other', 'Other', 'm', 3);
+    history.repo.insertMessage(message('zh', '今天天气'));
+    history.repo.insertMessage(message('vi', 'đi Hà Nội'));
+    history.repo.insertMessage(message('other', '天空 and nothing else'));
     expect(found('天气')).toEqual(['zh']);
     expect(found('今天')).toEqual(['zh']);
     expect(found('Hà')).toEqual(['vi']);
@@ -95,37 +83,37 @@ describe('history search (FTS5 trigram)', () => {
   });
 
   it('matches tool call arguments, results and tool names', () => {
-    repo.createChat('a', 'Files', 'm', 1);
-    repo.createChat('b', 'Other', 'm', 2);
+    history.repo.createChat('a', 'Files', 'm', 1);
+    history.repo.createChat('b', 'Other', 'm', 2);
     const m = message('a', 'let me look', [toolCall({ path: '/home/ana/notes/budget-2027.md' }, 'Rent: 1200 EUR, groceries: 400 EUR')]);
-    repo.insertMessage(m);
-    repo.insertMessage(message('b', 'nothing about files'));
+    history.repo.insertMessage(m);
+    history.repo.insertMessage(message('b', 'nothing about files'));
     expect(found('budget-2027')).toEqual(['a']);
     expect(found('groceries')).toEqual(['a']);
     expect(found('read_file')).toEqual(['a']);
     // A result arriving later (the call was saved running) is indexed when it is saved.
     const call = m.blocks[1] as ToolCallBlock;
     call.result = { content: [{ type: 'text', text: 'Electricity: 90 EUR' }], isError: false };
-    repo.saveMessage(m);
+    history.repo.saveMessage(m);
     expect(found('electricity')).toEqual(['a']);
     expect(found('groceries')).toEqual([]);
   });
 
   it('requires every term in one message and ranks title matches first, then better matches', () => {
-    repo.createChat('weak', 'Misc', 'm', 1);
-    repo.createChat('strong', 'Misc', 'm', 2);
-    repo.createChat('title', 'Kangaroo trip', 'm', 0);
-    repo.insertMessage(message('weak', `kangaroo ${'filler words about many other things '.repeat(30)} jumping`));
-    repo.insertMessage(message('strong', 'kangaroo jumping kangaroo jumping'));
-    repo.insertMessage(message('strong', 'kangaroo alone'));
+    history.repo.createChat('weak', 'Misc', 'm', 1);
+    history.repo.createChat('strong', 'Misc', 'm', 2);
+    history.repo.createChat('title', 'Kangaroo trip', 'm', 0);
+    history.repo.insertMessage(message('weak', `kangaroo ${'filler words about many other things '.repeat(30)} jumping`));
+    history.repo.insertMessage(message('strong', 'kangaroo jumping kangaroo jumping'));
+    history.repo.insertMessage(message('strong', 'kangaroo alone'));
     expect(found('kangaroo jumping')).toEqual(['strong', 'weak']);
     expect(found('kangaroo')).toEqual(['title', 'strong', 'weak']);
-    expect(repo.listChats({ query: 'kangaroo', offset: 1, limit: 1 }).map((c) => c.id)).toEqual(['strong']);
+    expect(history.repo.listChats({ query: 'kangaroo', offset: 1, limit: 1 }).map((c) => c.id)).toEqual(['strong']);
   });
 
   it('treats FTS syntax in the query as text', () => {
-    repo.createChat('a', 'A', 'm', 1);
-    repo.insertMessage(message('a', 'say "hello" AND NOT goodbye* (x:1)'));
+    history.repo.createChat('a', 'A', 'm', 1);
+    history.repo.insertMessage(message('a', 'say "hello" AND NOT goodbye* (x:1)'));
     expect(found('"hello" AND')).toEqual(['a']);
     expect(found('goodbye* (x:1)')).toEqual(['a']);
     expect(found('NOT')).toEqual(['a']);
@@ -134,8 +122,8 @@ describe('history search (FTS5 trigram)', () => {
 
 describe('migration of an existing history to the search index', () => {
   it('scans while old messages are indexed in batches after start, then finds them through the index', async () => {
-    db.close();
-    const path = join(dir, 'old.db');
+    history.db.close();
+    const path = join(history.dir, 'old.db');
     const old = new DatabaseSync(path);
     old.exec('PRAGMA foreign_keys = ON');
     migrate(old, 2);
@@ -144,22 +132,22 @@ describe('migration of an existing history to the search index', () => {
     for (let i = 0; i < 25; i++) before.insertMessage(message('old', `message ${i} about 北京天气 and Hồ Gươm`, i === 3 ? [toolCall({ city: 'Đà Lạt' }, 'cool and misty')] : []));
     old.close();
 
-    db = openHistoryDatabase(path, silentLogger).db;
-    repo = new ChatRepository(db);
-    expect(searchIndexState(db)).toMatchObject({ doneThrough: 0 });
+    history.db = openHistoryDatabase(path, silentLogger).db;
+    history.repo = new ChatRepository(history.db);
+    expect(searchIndexState(history.db)).toMatchObject({ doneThrough: 0 });
     // Before the build, the old scan answers (message text only, as before the index).
     expect(found('北京天气')).toEqual(['old']);
     // A message edited or added before the build is indexed by the triggers and again by the build, without conflict.
-    const edited = repo.allMessages('old')[5];
+    const edited = history.repo.allMessages('old')[5];
     if (!edited) throw new Error('seed missing');
     edited.blocks = [{ type: 'text', text: 'edited before the build: emu' }];
-    repo.saveMessage(edited);
-    repo.insertMessage(message('old', 'added before the build: koala'));
+    history.repo.saveMessage(edited);
+    history.repo.insertMessage(message('old', 'added before the build: koala'));
 
     const progress: number[] = [];
-    await repo.buildSearchIndex({ batchSize: 10, onProgress: (p) => progress.push(p.doneThrough) });
+    await history.repo.buildSearchIndex({ batchSize: 10, onProgress: (p) => progress.push(p.doneThrough) });
     expect(progress.length).toBeGreaterThanOrEqual(3);
-    expect(searchIndexState(db)).toEqual({ doneThrough: 25, target: 25 });
+    expect(searchIndexState(history.db)).toEqual({ doneThrough: 25, target: 25 });
     expect(found('北京天气')).toEqual(['old']);
     expect(found('hồ gươm')).toEqual(['old']);
     expect(found('天气')).toEqual(['old']);
@@ -167,20 +155,20 @@ describe('migration of an existing history to the search index', () => {
     expect(found('misty')).toEqual(['old']);
     expect(found('emu')).toEqual(['old']);
     expect(found('koala')).toEqual(['old']);
-    expect(db.prepare("SELECT count(*) AS n FROM history_fts WHERE history_fts MATCH '\"message\"'").get()).toEqual({ n: 24 });
+    expect(history.db.prepare("SELECT count(*) AS n FROM history_fts WHERE history_fts MATCH '\"message\"'").get()).toEqual({ n: 24 });
   });
 });
 
 describe('history search of a common term', () => {
   it('orders chats by their newest match once too many messages match to rank them all', () => {
-    repo.createChat('older', 'Older', 'm', 1);
-    repo.createChat('newer', 'Newer', 'm', 2);
-    repo.createChat('rare', 'Rare', 'm', 3);
+    history.repo.createChat('older', 'Older', 'm', 1);
+    history.repo.createChat('newer', 'Newer', 'm', 2);
+    history.repo.createChat('rare', 'Rare', 'm', 3);
     // The older chat matches best (the term twice in short messages) but its matches are older.
-    repo.insertMessage(message('rare', 'a walrus, once'));
-    for (let i = 0; i < 300; i++) repo.insertMessage(message('older', 'walrus walrus'));
-    for (let i = 0; i < 300; i++) repo.insertMessage(message('newer', `a long message that mentions a walrus only once among many other words ${i}`));
+    history.repo.insertMessage(message('rare', 'a walrus, once'));
+    for (let i = 0; i < 300; i++) history.repo.insertMessage(message('older', 'walrus walrus'));
+    for (let i = 0; i < 300; i++) history.repo.insertMessage(message('newer', `a long message that mentions a walrus only once among many other words ${i}`));
     expect(found('walrus')).toEqual(['newer', 'older', 'rare']);
-    expect(repo.listChats({ query: 'walrus', limit: 1, offset: 1 }).map((c) => c.id)).toEqual(['older']);
+    expect(history.repo.listChats({ query: 'walrus', limit: 1, offset: 1 }).map((c) => c.id)).toEqual(['older']);
   });
 });
