@@ -60,16 +60,18 @@ describe('toasts', () => {
 
   it('keeps the toasts of an import of seven servers off the dialog buttons', async () => {
     const { page } = app;
-    const missing = (name: string) => ({ command: `/nonexistent/${name}-server` });
+    // Servers that start and then exit: each is seen starting before it fails, so each failure is a toast (a new server
+    // that fails at once only shows on its card, see serverNotices.ts).
+    const exiting = (name: string) => ({ command: process.execPath, args: ['-e', `setTimeout(() => process.exit(3), 1500); // ${name}`] });
     const config = {
       mcpServers: {
         memory: { command: process.execPath, args: [serverScripts.memory] },
         everything: { command: process.execPath, args: [serverScripts.everything, 'stdio'] },
-        alpha: missing('alpha'),
-        beta: missing('beta'),
-        gamma: missing('gamma'),
-        delta: missing('delta'),
-        epsilon: missing('epsilon'),
+        alpha: exiting('alpha'),
+        beta: exiting('beta'),
+        gamma: exiting('gamma'),
+        delta: exiting('delta'),
+        epsilon: exiting('epsilon'),
       },
     };
     await app.open('#/servers');
