@@ -86,6 +86,11 @@ export function hostError(code: ErrorCode, text: HostMessage, extra: AppErrorExt
   return { code, message: englishOf(text), text, ...extra };
 }
 
+/** Builds a failed result whose message is a host message (see hostError). */
+export function hostErr<T = never>(code: ErrorCode, text: HostMessage, extra: AppErrorExtra = {}): Result<T> {
+  return { ok: false, error: hostError(code, text, extra) };
+}
+
 /** Exhaustiveness check for discriminated unions. */
 export function assertNever(value: never): never {
   throw new Error(`Unexpected value: ${JSON.stringify(value)}`);

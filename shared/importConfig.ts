@@ -3,7 +3,7 @@
  * validation naming the field at fault, conversion to Switchboard's stored shape, preview, and a plan for applying
  * the user's explicit per-entry decisions. Pure: the renderer uses it too.
  */
-import { hostError, type AppError, type ErrorCode } from './errors.ts';
+import { type AppError, type ErrorCode, hostErr, hostError } from './errors.ts';
 import { describeIssue, entryProblem, issueText, type EntryProblem } from './entryProblems.ts';
 import { englishOf, hostMessage, type HostMessage } from './hostMessages.ts';
 import { httpServerConfigSchema, serverNameSchema, stdioServerConfigSchema, type ServerConfig } from './serverConfig.ts';
@@ -149,9 +149,9 @@ function jsonProblemText(problem: JsonProblem): HostMessage {
 /** Finds the servers in a document and names the format; an error says what was expected. */
 export function parseImportDocument(text: string): { ok: true; value: ParsedImport } | { ok: false; error: AppError } {
   const parsed = parseJsonc(text);
-  if (!parsed.ok) return { ok: false, error: hostError('invalid_config', jsonProblemText(parsed.problem)) };
+  if (!parsed.ok) return hostErr('invalid_config', jsonProblemText(parsed.problem));
   const doc = parsed.value;
-  if (!isRecord(doc)) return { ok: false, error: hostError('invalid_config', hostMessage('import.notObject')) };
+  if (!isRecord(doc)) return hostErr('invalid_config', hostMessage('import.notObject'));
 
   const notes: HostMessage[] = [];
   let format: ImportPreview['format'];
@@ -168,16 +168,16 @@ export function parseImportDocument(text: string): { ok: true; value: ParsedImpo
       notes.push(hostMessage('import.vscodeInputs', { count: holder.inputs.length }));
     }
   } else if ('command' in doc || 'url' in doc) {
-    return { ok: false, error: hostError('invalid_config', hostMessage('import.singleEntry')) };
+    return hostErr('invalid_config', hostMessage('import.singleEntry'));
   } else if (looksLikeServerMap(doc)) {
     format = 'unknown';
     servers = doc;
   } else {
-    return { ok: false, error: hostError('invalid_config', hostMessage('import.noServers')) };
+    return hostErr('invalid_config', hostMessage('import.noServers'));
   }
   if (!isRecord(servers)) {
     const key = format === 'vscode' ? 'servers' : 'mcpServers';
-    return { ok: false, error: hostError('invalid_config', hostMessage('import.notAMap', { key }), { field: key }) };
+    return hostErr('invalid_config', hostMessage('import.notAMap', { key }), { field: key });
   }
   const entries = Object.entries(servers).map(([name, raw]) => convertEntry(name, raw));
   if (entries.length === 0) notes.push(hostMessage('import.emptyDocument'));

@@ -1,6 +1,6 @@
 /** The MCP connection manager: one client per configured server, started a few at a time (StartQueue), restarted on crash, reconciled on change. */
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
-import { err, hostError, ok, type Result } from '../../../shared/errors.ts';
+import { err, hostErr, ok, type Result } from '../../../shared/errors.ts';
 import { isHttpConfig, serverDefaults, type ServerConfig } from '../../../shared/serverConfig.ts';
 import type { ServerStatus, TestConnectionReport } from '../../../shared/servers.ts';
 import type { HostEnvironment } from '../environment.ts';
@@ -116,9 +116,9 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     const slot = slots.get(serverId);
     if (!slot) return { ok: false as const, result: err('not_found', `No server named "${serverId}".`) };
     const status = slot.status;
-    if (status.state === 'disabled') return { ok: false as const, result: { ok: false as const, error: hostError('server_disabled', hostMessage('state.disabled', { server: serverId })) } };
+    if (status.state === 'disabled') return { ok: false as const, result: hostErr('server_disabled', hostMessage('state.disabled', { server: serverId })) };
     if (status.state === 'invalid') return { ok: false as const, result: err('invalid_config', `The server "${serverId}" has an invalid configuration: ${status.message}`) };
-    if (status.state === 'auth_required') return { ok: false as const, result: { ok: false as const, error: hostError('auth_required', hostMessage('state.needsSignIn', { server: serverId }), { detail: status.message }) } };
+    if (status.state === 'auth_required') return { ok: false as const, result: hostErr('auth_required', hostMessage('state.needsSignIn', { server: serverId }), { detail: status.message }) };
     const connection = slot.live;
     if (!connection) return { ok: false as const, result: { ok: false as const, error: { code: 'server_not_ready' as const, message: `The server "${serverId}" is not ready (${describeState(status)}).`, text: hostMessage('call.notReady', { server: serverId }) } } };
     return { ok: true as const, connection, slot };
@@ -188,7 +188,7 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     async restart(serverId) {
       const slot = slots.get(serverId);
       if (!slot) return err('not_found', `No server named "${serverId}".`);
-      if (slot.status.state === 'disabled') return { ok: false, error: hostError('server_disabled', hostMessage('state.disabledStart', { server: serverId })) };
+      if (slot.status.state === 'disabled') return hostErr('server_disabled', hostMessage('state.disabledStart', { server: serverId }));
       if (slot.status.state === 'invalid') return err('invalid_config', `The server "${serverId}" has an invalid configuration: ${slot.status.message}`);
       if (shuttingDown) return err('cancelled', 'The app is shutting down.');
       logs.append(serverId, 'host', 'Restart requested.');

@@ -1,5 +1,5 @@
 /** The `servers.*` calls: add, update, remove, enable, trust, restart, test, logs, import. */
-import { err, hostError, ok, type Result } from '../../../shared/errors.ts';
+import { err, hostErr, ok, type Result } from '../../../shared/errors.ts';
 import { hostMessage } from '../../../shared/hostMessages.ts';
 import { isHttpConfig, type ServerConfig } from '../../../shared/serverConfig.ts';
 import type { ServerView } from '../../../shared/servers.ts';
@@ -32,11 +32,11 @@ function storedConfig(raw: unknown): ServerConfig {
 /** The app never saves an entry it would then report as invalid: the form gets the field at fault instead. */
 function refuseInvalid(raw: unknown): Result<never> | undefined {
   const checked = validateServerEntry(raw);
-  return checked.ok ? undefined : { ok: false, error: hostError('invalid_config', checked.text, checked.field ? { field: checked.field } : {}) };
+  return checked.ok ? undefined : hostErr('invalid_config', checked.text, checked.field ? { field: checked.field } : {});
 }
 
-const missing = (id: string): Result<never> => ({ ok: false, error: hostError('not_found', hostMessage('entry.noServer', { name: id })) });
-const taken = (name: string): Result<never> => ({ ok: false, error: hostError('already_exists', hostMessage('entry.nameTaken', { name }), { field: 'name' }) });
+const missing = (id: string): Result<never> => hostErr('not_found', hostMessage('entry.noServer', { name: id }));
+const taken = (name: string): Result<never> => hostErr('already_exists', hostMessage('entry.nameTaken', { name }), { field: 'name' });
 
 /** A secret name that came back masked with nothing stored behind it (not listed before), as the form field. */
 function untypedSecret(config: ServerConfig, typed: TakenSecrets, before: ServerConfig | undefined): Result<never> | undefined {
@@ -44,7 +44,7 @@ function untypedSecret(config: ServerConfig, typed: TakenSecrets, before: Server
   const name = storedSecretNames(config).find((n) => !typed.values.has(n) && !known.has(n));
   if (name === undefined) return undefined;
   const field = `${isHttpConfig(config) ? 'headers' : 'env'}.${name}`;
-  return { ok: false, error: hostError('invalid_config', hostMessage('entry.hiddenValue', { field }), { field }) };
+  return hostErr('invalid_config', hostMessage('entry.hiddenValue', { field }), { field });
 }
 
 /** Runs secret store writes; a keychain failure is an error the form shows, never a throw across the bridge. */
@@ -53,7 +53,7 @@ async function storing(run: () => Promise<void>): Promise<Result<null>> {
     await run();
     return ok(null);
   } catch (cause) {
-    return { ok: false, error: hostError('storage_error', hostMessage('entry.secretStoreFailed', { reason: cause instanceof Error ? cause.message : String(cause) })) };
+    return hostErr('storage_error', hostMessage('entry.secretStoreFailed', { reason: cause instanceof Error ? cause.message : String(cause) }));
   }
 }
 
@@ -160,9 +160,9 @@ export function createServerCalls(ctx: McpModuleContext, secrets: SecretStore): 
       if ('invalid' in server) {
         // The entry's own problem, as the card shows it (a code the window translates).
         const field = server.invalid.field !== undefined ? { field: server.invalid.field } : {};
-        return server.invalid.text ? { ok: false, error: hostError('invalid_config', server.invalid.text, field) } : err('invalid_config', `Server "${id}" is not valid: ${server.invalid.message}`, field);
+        return server.invalid.text ? hostErr('invalid_config', server.invalid.text, field) : err('invalid_config', `Server "${id}" is not valid: ${server.invalid.message}`, field);
       }
-      if (server.config.enabled === false) return { ok: false, error: hostError('server_disabled', hostMessage('state.disabledStart', { server: id })) };
+      if (server.config.enabled === false) return hostErr('server_disabled', hostMessage('state.disabledStart', { server: id }));
       return ctx.manager.restart(id);
     },
 
@@ -183,7 +183,7 @@ export function createServerCalls(ctx: McpModuleContext, secrets: SecretStore): 
         : unmasked;
       if (!restored.ok && stored !== undefined && secretsFrom === undefined) {
         const field = restored.error.field ?? 'a hidden value';
-        return { ok: false, error: hostError('invalid_config', hostMessage('test.savedValueOnly', { field }), { field }) };
+        return hostErr('invalid_config', hostMessage('test.savedValueOnly', { field }), { field });
       }
       if (!restored.ok) return restored;
       const report = await ctx.manager.testConnection(name, restored.value);

@@ -2,8 +2,8 @@
  * The merged tool registry: every tool of every server with a catalog, under one valid unique name, with its
  * per-tool settings from the servers file; routes calls to the manager and answers the approval policy.
  */
-import { err, hostError, ok, type ErrorCode, type Result } from '../../../shared/errors.ts';
-import { hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
+import { err, hostErr, ok, type Result } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import { serverDefaults, type ApprovalPolicy, type ServerConfig, type ToolSettings } from '../../../shared/serverConfig.ts';
 import { ownValue } from '../../../shared/ownRecord.ts';
 import { toolSummary, type ExposedTool, type ResourceContents, type ToolResult, type ToolSchemas, type ToolsDelta } from '../../../shared/servers.ts';
@@ -17,8 +17,6 @@ import type { McpServerManager, ServerTool } from './types.ts';
 import { isAppOnly } from '../../../shared/apps.ts';
 import { withoutApp } from '../apps/appsCapability.ts';
 
-/** A refused call, said as a code the window translates (the English goes to the model and the logs). */
-const refusal = (code: ErrorCode, text: HostMessage): Result<never> => ({ ok: false, error: hostError(code, text) });
 
 /** Where the registry reads and persists per-server and per-tool settings (the servers file, through the module). */
 export interface RegistrySettings {
@@ -183,10 +181,10 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
     const former = names.resolve(exposedName) ?? retired.get(exposedName);
     if (former) {
       const config = settings.config(former.serverId);
-      if (config?.enabled === false) return refusal('server_disabled', hostMessage('call.serverDisabledTool', { server: former.serverId, tool: exposedName }));
+      if (config?.enabled === false) return hostErr('server_disabled', hostMessage('call.serverDisabledTool', { server: former.serverId, tool: exposedName }));
       if (config && !isReady(former.serverId)) return notReady(former.serverId);
     }
-    return refusal('tool_not_found', hostMessage('call.noTool', { tool: exposedName }));
+    return hostErr('tool_not_found', hostMessage('call.noTool', { tool: exposedName }));
   };
 
   const notReady = (serverId: string): Result<never> => {
@@ -252,12 +250,12 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
       const tool = identity ? byName.get(exposedName) : undefined;
       if (!identity || !tool) return unknownTool(exposedName);
       // The model never saw an app-only tool; a call naming it anyway is refused as if it did not exist.
-      if (options.caller !== 'app' && isAppOnly(tool.ui)) return refusal('tool_not_found', hostMessage('call.noTool', { tool: exposedName }));
+      if (options.caller !== 'app' && isAppOnly(tool.ui)) return hostErr('tool_not_found', hostMessage('call.noTool', { tool: exposedName }));
       const config = settings.config(identity.serverId);
-      if (!config) return refusal('tool_not_found', hostMessage('call.serverGone', { server: identity.serverId }));
-      if (config.enabled === false) return refusal('server_disabled', hostMessage('state.disabled', { server: identity.serverId }));
-      if (!tool.enabled) return refusal('tool_disabled', hostMessage('call.toolDisabled', { tool: tool.toolName, server: identity.serverId }));
-      if (ownValue(config.tools, identity.toolName)?.approval === 'deny') return refusal('tool_denied', hostMessage('call.toolDenied', { tool: tool.toolName, server: identity.serverId }));
+      if (!config) return hostErr('tool_not_found', hostMessage('call.serverGone', { server: identity.serverId }));
+      if (config.enabled === false) return hostErr('server_disabled', hostMessage('state.disabled', { server: identity.serverId }));
+      if (!tool.enabled) return hostErr('tool_disabled', hostMessage('call.toolDisabled', { tool: tool.toolName, server: identity.serverId }));
+      if (ownValue(config.tools, identity.toolName)?.approval === 'deny') return hostErr('tool_denied', hostMessage('call.toolDenied', { tool: tool.toolName, server: identity.serverId }));
       if (!isReady(identity.serverId)) return notReady(identity.serverId);
       const timeoutMs = options.timeoutMs ?? config.toolTimeoutMs ?? serverDefaults.toolTimeoutMs;
       return manager.callTool(identity.serverId, identity.toolName, args, { ...options, timeoutMs });

@@ -1,5 +1,5 @@
 /** Pure edits of servers-file entries that keep whatever the user wrote that Switchboard does not know about. */
-import { hostError, ok, type Result } from '../../../shared/errors.ts';
+import { hostErr, ok, type Result } from '../../../shared/errors.ts';
 import { isRecord, validateServerEntry, validateServerName } from '../../../shared/importConfig.ts';
 import { ownValue, recordFrom } from '../../../shared/ownRecord.ts';
 import { entryProblem } from '../../../shared/entryProblems.ts';
@@ -68,7 +68,7 @@ export function mergeEntry(oldRaw: unknown, config: ServerConfig): Record<string
 
 /** Sets (or with `undefined` removes) one top-level field of an entry; refuses entries that are not objects. */
 export function patchEntry(raw: unknown, key: string, value: unknown): Result<Record<string, unknown>> {
-  if (!isRecord(raw)) return { ok: false, error: hostError('invalid_config', hostMessage('entry.notObjectSettings')) };
+  if (!isRecord(raw)) return hostErr('invalid_config', hostMessage('entry.notObjectSettings'));
   const next = recordFrom(Object.entries(raw));
   if (value === undefined) delete next[key];
   else next[key] = value;
@@ -77,7 +77,7 @@ export function patchEntry(raw: unknown, key: string, value: unknown): Result<Re
 
 /** Updates one tool's settings under `tools[toolName]`, keeping the other tools and unknown keys. */
 export function patchToolSettings(raw: unknown, toolName: string, patch: Partial<ToolSettings>): Result<Record<string, unknown>> {
-  if (!isRecord(raw)) return { ok: false, error: hostError('invalid_config', hostMessage('entry.notObjectTools')) };
+  if (!isRecord(raw)) return hostErr('invalid_config', hostMessage('entry.notObjectTools'));
   // Tool names come from the server: `tools[name] = ...` on a plain object would drop a tool named __proto__ (so
   // it could never be disabled or denied) and read Object.prototype members for `constructor` or `toString`.
   const tools = recordFrom(isRecord(raw.tools) ? Object.entries(raw.tools) : []);

@@ -4,7 +4,7 @@
  * elicitation can be tied to the chat that caused it.
  */
 import type { CallToolResult, Client, ElicitRequestURLParams } from '@modelcontextprotocol/client';
-import { hostError, ok, type Result } from '../../../shared/errors.ts';
+import { hostErr, ok, type Result } from '../../../shared/errors.ts';
 import { hostMessage } from '../../../shared/hostMessages.ts';
 import type { ToolResult } from '../../../shared/servers.ts';
 import type { ToolCallOptions } from '../ports.ts';
@@ -132,7 +132,7 @@ export async function runToolCall(
   meta?: Record<string, unknown>,
 ): Promise<CallOutcome> {
   const caller = options.signal;
-  if (caller?.aborted) return { result: { ok: false, error: hostError('cancelled', hostMessage('call.cancelledBefore')) }, connectionLost: false };
+  if (caller?.aborted) return { result: hostErr('cancelled', hostMessage('call.cancelledBefore')), connectionLost: false };
   const controller = new AbortController();
   let timedOut = false;
   const timer = pausableTimer(timeoutMs, () => {
@@ -164,10 +164,10 @@ export async function runToolCall(
     return { result: ok(toToolResult(result)), connectionLost: false };
   } catch (error) {
     // The SDK reports every abort as REQUEST_TIMEOUT; who aborted decides what the user is told.
-    if (caller?.aborted) return { result: { ok: false, error: hostError('cancelled', hostMessage('call.cancelled')) }, connectionLost: false };
+    if (caller?.aborted) return { result: hostErr('cancelled', hostMessage('call.cancelled')), connectionLost: false };
     if (timedOut) {
       return {
-        result: { ok: false, error: hostError('timeout', hostMessage('call.timeout', { seconds: Number((timeoutMs / 1000).toFixed(1)) })) },
+        result: hostErr('timeout', hostMessage('call.timeout', { seconds: Number((timeoutMs / 1000).toFixed(1)) })),
         connectionLost: false,
       };
     }

@@ -1,11 +1,11 @@
 /** The attachment limits as checks with messages a user can act on; each refusal carries its kind as `detail`. */
 import { attachmentLimits, base64Size, formatBytes, type AttachmentInfo, type AttachmentRefusal } from '../../../../shared/attachments.ts';
-import { hostError, type Result } from '../../../../shared/errors.ts';
+import { hostErr, type Result } from '../../../../shared/errors.ts';
 import { hostMessage, type HostMessage } from '../../../../shared/hostMessages.ts';
 
 /** A refusal as the typed error every attachment check answers with; its sentence goes as a code the composer translates. */
 export function refuse(detail: AttachmentRefusal, text: HostMessage): Result<never> {
-  return { ok: false, error: hostError('invalid_params', text, { field: 'attachments', detail }) };
+  return hostErr('invalid_params', text, { field: 'attachments', detail });
 }
 
 
