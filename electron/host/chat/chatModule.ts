@@ -97,7 +97,7 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
     serverInstructions: trackServerInstructions(events),
   });
 
-  const appContext = new AppContextStore({ chatExists: (chatId) => repo.getChat(chatId) !== undefined, messages: (chatId) => repo.allMessages(chatId) });
+  const appContext = new AppContextStore({ chatExists: (chatId) => repo.getChat(chatId) !== undefined, hasToolCall: (chatId, toolCallId, serverId) => repo.hasToolCall(chatId, toolCallId, serverId) });
   const conversation = createConversationCalls({ repo, runner, approvals, tools, settings: () => settings.get(), events, chatsChanged, files, appContext });
   const api: ChatCalls = guard({
     ...conversation,

@@ -191,6 +191,7 @@ export class ChatRepository {
            status = excluded.status, started_at = excluded.started_at, duration_ms = excluded.duration_ms, extra = excluded.extra`,
       ),
       allMessages: p('SELECT * FROM messages WHERE chat_id = ? ORDER BY seq'),
+      hasToolCall: p('SELECT 1 FROM tool_calls WHERE chat_id = ? AND id = ? AND server_id = ? LIMIT 1'),
       // By message id: a page of a branch can span a wide range of seqs (other branches' messages in between).
       toolCallsOf: p('SELECT t.* FROM json_each(?) j CROSS JOIN tool_calls t ON t.message_id = j.value ORDER BY t.position'),
       seqOf: p('SELECT seq FROM messages WHERE id = ?'),
@@ -306,6 +307,11 @@ export class ChatRepository {
   allMessages(chatId: string): ChatMessage[] {
     const leaf = this.tree.leaf(chatId);
     return leaf ? this.withToolCalls(chatId, this.tree.pathRows(leaf, Number.MAX_SAFE_INTEGER).reverse()) : [];
+  }
+
+  /** True when the chat holds a call `toolCallId` to a tool of `serverId` (one indexed lookup, no messages read). */
+  hasToolCall(chatId: string, toolCallId: string, serverId: string): boolean {
+    return this.stmt('hasToolCall').get(chatId, toolCallId, serverId) !== undefined;
   }
 
   /** Every message of every branch, in the order written (the JSON export of all branches). */

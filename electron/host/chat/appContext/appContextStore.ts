@@ -3,7 +3,7 @@
  * message in that chat, which carries it as visible text blocks (stored, shown, exported and sent exactly as shown).
  */
 import { err, ok, type Result } from '../../../../shared/errors.ts';
-import type { ChatMessage, ContentBlock } from '../../../../shared/chat.ts';
+import type { ContentBlock } from '../../../../shared/chat.ts';
 
 /** The most an app may put in the model's context at once (characters of its text); the contract holds it too. */
 export const appContextMaxChars = 8192;
@@ -11,8 +11,8 @@ export const appContextMaxChars = 8192;
 /** What the store needs to check that a card belongs to a chat. */
 export interface AppContextSource {
   chatExists(chatId: string): boolean;
-  /** The chat's messages, scanned once per card to check the card is a call of the app's server there. */
-  messages(chatId: string): ChatMessage[];
+  /** True when the chat holds the call `toolCallId` to a tool of `serverId` (the app's own card). */
+  hasToolCall(chatId: string, toolCallId: string, serverId: string): boolean;
 }
 
 interface Pending {
@@ -65,7 +65,7 @@ export class AppContextStore {
   private owns(chatId: string, toolCallId: string, serverId: string): boolean {
     const key = `${chatId}\n${toolCallId}\n${serverId}`;
     if (this.known.has(key)) return true;
-    const found = this.source.messages(chatId).some((m) => m.blocks.some((b) => b.type === 'tool_call' && b.id === toolCallId && b.serverId === serverId));
+    const found = this.source.hasToolCall(chatId, toolCallId, serverId);
     if (found) this.known.add(key);
     return found;
   }
