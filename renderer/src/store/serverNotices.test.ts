@@ -18,9 +18,19 @@ describe('server transition toasts', () => {
     expect(track([view('a', ready)])).toEqual([{ id: 'a', kind: 'recovered' }]);
   });
 
-  it('stays quiet for a new server that fails at once, but hails its recovery', () => {
-    const track = createTransitionTracker([]);
-    expect(track([view('b', { state: 'error', message: 'boom', code: 'process_exited', stderrTail: [], at: 0 })])).toEqual([]);
-    expect(track([view('b', ready)])).toEqual([{ id: 'b', kind: 'recovered' }]);
+  it('announces a just-added server that fails at once the same as one seen connecting first, then its recovery', () => {
+    const failed: ServerStatus = { state: 'error', message: 'boom', code: 'process_exited', stderrTail: [], at: 0 };
+    const instant = createTransitionTracker([]);
+    const seenConnecting = createTransitionTracker([]);
+    expect(seenConnecting([view('b', { state: 'connecting', since: 0 })])).toEqual([]);
+    expect(instant([view('b', failed)])).toEqual([{ id: 'b', kind: 'failed', message: 'boom' }]);
+    expect(seenConnecting([view('b', failed)])).toEqual([{ id: 'b', kind: 'failed', message: 'boom' }]);
+    expect(instant([view('b', failed)])).toEqual([]);
+    expect(instant([view('b', ready)])).toEqual([{ id: 'b', kind: 'recovered' }]);
+  });
+
+  it('stays quiet for servers already failing in the first list', () => {
+    const track = createTransitionTracker([view('c', { state: 'error', message: 'boom', code: 'process_exited', stderrTail: [], at: 0 })]);
+    expect(track([view('c', { state: 'error', message: 'boom again', code: 'process_exited', stderrTail: [], at: 1 })])).toEqual([]);
   });
 });

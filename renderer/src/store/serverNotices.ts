@@ -20,8 +20,8 @@ const failingText = (server: ServerView): HostMessage | undefined =>
   server.status.state === 'error' ? server.status.text : server.status.state === 'restarting' ? server.status.lastErrorText : undefined;
 
 /**
- * Tracks which servers are failing across updates. A server that goes from working (or starting) to error/restarting
- * is announced once, not on every retry; one that reaches ready after failing is announced as recovered, even when
+ * Tracks which servers are failing across updates. A server that goes from working, starting or absent (just added)
+ * to error/restarting is announced once, not on every retry; servers already failing in the baseline are not; one that reaches ready after failing is announced as recovered, even when
  * it passed through 'connecting' on the way.
  */
 export function createTransitionTracker(initial: ServerView[]): (servers: ServerView[]) => ServerTransition[] {
@@ -31,12 +31,12 @@ export function createTransitionTracker(initial: ServerView[]): (servers: Server
     const found: ServerTransition[] = [];
     for (const server of servers) {
       const message = failing(server);
-      const isNew = !known.has(server.id);
       known.add(server.id);
       if (message !== undefined) {
-        // A new server that fails at once shows its error on its card; the toast is for servers that were working.
+        // A server added since the baseline is announced even when its first status seen is already the failure: the
+        // store applies events once per frame, so whether 'connecting' was seen first is timing, not a user-visible fact.
         const text = failingText(server);
-        if (!down.has(server.id) && !isNew) found.push({ id: server.id, kind: 'failed', message, ...(text ? { text } : {}) });
+        if (!down.has(server.id)) found.push({ id: server.id, kind: 'failed', message, ...(text ? { text } : {}) });
         down.add(server.id);
       } else if (server.status.state === 'ready' && down.has(server.id)) {
         down.delete(server.id);
