@@ -42,6 +42,20 @@ describe('the folder browser', () => {
     expect(await listFolders({ path: 'relative/dir' }, home)).toMatchObject({ ok: false, error: { code: 'invalid_params', detail: 'not_absolute' } });
   });
 
+  it('words every refusal as a host message code the window translates, the English kept in message', async () => {
+    const nope = join(home, 'nope');
+    expect(await listFolders({ path: join(home, 'notes.txt') }, home)).toMatchObject({ ok: false, error: { text: { code: 'fs.notAFolder', params: { path: join(home, 'notes.txt') } } } });
+    expect(await listFolders({ path: nope }, home)).toMatchObject({ ok: false, error: { message: `No folder at ${nope}`, text: { code: 'fs.noFolder', params: { path: nope } } } });
+    expect(await listFolders({ path: 'relative/dir' }, home)).toMatchObject({ ok: false, error: { text: { code: 'fs.notAbsoluteFolder', params: { path: 'relative/dir' } } } });
+    expect(await checkFile(nope)).toMatchObject({ ok: false, error: { text: { code: 'fs.noFile' } } });
+    expect(await checkFile('notes.txt')).toMatchObject({ ok: false, error: { text: { code: 'fs.notAbsoluteFile' } } });
+    expect(await checkFile(join(home, 'Alpha'))).toMatchObject({ ok: false, error: { text: { code: 'fs.isAFolder', params: { path: join(home, 'Alpha') } } } });
+    expect(await createFolderCalls({ home })['folders.pick']({})).toMatchObject({ ok: false, error: { text: { code: 'fs.noFolderDialog' } } });
+    expect(await createFolderCalls({ home })['files.pick']({})).toMatchObject({ ok: false, error: { text: { code: 'fs.noFileDialog' } } });
+    const failing = createFolderCalls({ home, pickFolder: () => Promise.reject(new Error('no display')) });
+    expect(await failing['folders.pick']({})).toMatchObject({ ok: false, error: { message: 'The folder dialog failed: no display', text: { code: 'fs.folderDialogFailed', params: { reason: 'no display' } } } });
+  });
+
   it('folders.pick is refused where there is no OS dialog, and answers the dialog otherwise', async () => {
     expect(await createFolderCalls({ home })['folders.pick']({})).toMatchObject({ ok: false, error: { code: 'not_implemented' } });
     const calls = createFolderCalls({ home, pickFolder: (start) => Promise.resolve(start === home ? join(home, 'Alpha') : undefined) });

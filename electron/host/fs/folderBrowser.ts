@@ -7,7 +7,8 @@ import { readdir, stat } from 'node:fs/promises';
 import type { Dirent, Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { err, ok, type Result } from '../../../shared/errors.ts';
+import { hostErr, ok, type Result } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import { folderListLimit, type FolderEntry, type FolderListing } from '../../../shared/folders.ts';
 
 /** What to list: a folder (default: the user's home), whether dot-entries are included, and whether files are. */
@@ -18,13 +19,13 @@ export interface ListFoldersRequest {
 }
 
 /** An absolute path's stats, or the refusal naming why it cannot be used (`detail`: not_absolute, not_found, unreadable). */
-async function statPath(wanted: string, what: string): Promise<Result<{ resolved: string; info: Stats }>> {
-  if (!path.isAbsolute(wanted)) return err('invalid_params', `"${wanted}" is not an absolute ${what} path`, { field: 'path', detail: 'not_absolute' });
+async function statPath(wanted: string, what: 'folder' | 'file'): Promise<Result<{ resolved: string; info: Stats }>> {
+  if (!path.isAbsolute(wanted)) return hostErr('invalid_params', hostMessage(what === 'folder' ? 'fs.notAbsoluteFolder' : 'fs.notAbsoluteFile', { path: wanted }), { field: 'path', detail: 'not_absolute' });
   const resolved = path.resolve(wanted);
   const info = await stat(resolved).catch((cause: NodeJS.ErrnoException) => cause);
   if (!(info instanceof Error)) return ok({ resolved, info });
-  if (info.code === 'ENOENT') return err('not_found', `No ${what} at ${resolved}`, { field: 'path', detail: 'not_found' });
-  return err('invalid_params', `${resolved} cannot be read: ${info.message}`, { field: 'path', detail: 'unreadable' });
+  if (info.code === 'ENOENT') return hostErr('not_found', hostMessage(what === 'folder' ? 'fs.noFolder' : 'fs.noFile', { path: resolved }), { field: 'path', detail: 'not_found' });
+  return hostErr('invalid_params', hostMessage('fs.unreadable', { path: resolved, reason: info.message }), { field: 'path', detail: 'unreadable' });
 }
 
 /** What an entry is; a symbolic link counts as what it leads to (a linked project folder is a normal choice). */
@@ -43,12 +44,12 @@ export async function listFolders(request: ListFoldersRequest, home: string = ho
   const found = await statPath(request.path?.trim() || home, 'folder');
   if (!found.ok) return found;
   const folder = found.value.resolved;
-  if (!found.value.info.isDirectory()) return err('invalid_params', `${folder} is not a folder`, { field: 'path', detail: 'not_a_directory' });
+  if (!found.value.info.isDirectory()) return hostErr('invalid_params', hostMessage('fs.notAFolder', { path: folder }), { field: 'path', detail: 'not_a_directory' });
   let names;
   try {
     names = await readdir(folder, { withFileTypes: true });
   } catch (cause) {
-    return err('invalid_params', `${folder} cannot be read: ${cause instanceof Error ? cause.message : String(cause)}`, { field: 'path', detail: 'unreadable' });
+    return hostErr('invalid_params', hostMessage('fs.unreadable', { path: folder, reason: cause instanceof Error ? cause.message : String(cause) }), { field: 'path', detail: 'unreadable' });
   }
   const folders: FolderEntry[] = [];
   const files: FolderEntry[] = [];
@@ -79,7 +80,7 @@ export async function checkFile(wanted: string): Promise<Result<{ path: string; 
   const found = await statPath(wanted.trim(), 'file');
   if (!found.ok) return found;
   const { resolved, info } = found.value;
-  if (info.isDirectory()) return err('invalid_params', `${resolved} is a folder, not a file`, { field: 'path', detail: 'not_a_file' });
-  if (!info.isFile()) return err('invalid_params', `${resolved} is not a regular file`, { field: 'path', detail: 'not_a_file' });
+  if (info.isDirectory()) return hostErr('invalid_params', hostMessage('fs.isAFolder', { path: resolved }), { field: 'path', detail: 'not_a_file' });
+  if (!info.isFile()) return hostErr('invalid_params', hostMessage('fs.notRegularFile', { path: resolved }), { field: 'path', detail: 'not_a_file' });
   return ok({ path: resolved, folder: path.dirname(resolved) });
 }

@@ -2,7 +2,8 @@
  * The `folders.*` and `files.*` calls behind "Choose folder…" and "Choose file…": the OS dialogs where the host has
  * them, the host-side browser otherwise.
  */
-import { err, ok } from '../../../shared/errors.ts';
+import { hostErr, ok } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import type { HostApi } from '../../../shared/contract.ts';
 import type { FolderPickerKind } from '../../../shared/folders.ts';
 import { checkFile, listFolders } from './folderBrowser.ts';
@@ -21,14 +22,15 @@ export function folderPickerKind(pickFolder: PickFolder | undefined): FolderPick
   return pickFolder ? 'native' : 'browse';
 }
 
-const dialogFailed = (what: string, cause: unknown) => err('internal', `The ${what} dialog failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+const dialogFailed = (what: 'folder' | 'file', cause: unknown) =>
+  hostErr('internal', hostMessage(what === 'folder' ? 'fs.folderDialogFailed' : 'fs.fileDialogFailed', { reason: cause instanceof Error ? cause.message : String(cause) }));
 
 /** Builds the folder and file calls; `home` is where browsing starts (tests pass a temporary folder). */
 export function createFolderCalls(deps: { pickFolder?: PickFolder | undefined; pickFiles?: PickFiles | undefined; home?: string }): FolderCalls {
   return {
     'folders.list': ({ path, showHidden, files }) => listFolders({ path, showHidden, files }, deps.home),
     async 'folders.pick'({ start }) {
-      if (!deps.pickFolder) return err('not_implemented', 'This window has no folder dialog; browse with folders.list instead');
+      if (!deps.pickFolder) return hostErr('not_implemented', hostMessage('fs.noFolderDialog'));
       try {
         return ok({ path: (await deps.pickFolder(start)) ?? null });
       } catch (cause) {
@@ -36,7 +38,7 @@ export function createFolderCalls(deps: { pickFolder?: PickFolder | undefined; p
       }
     },
     async 'files.pick'({ start, multiple }) {
-      if (!deps.pickFiles) return err('not_implemented', 'This window has no file dialog; browse with folders.list and files.check instead');
+      if (!deps.pickFiles) return hostErr('not_implemented', hostMessage('fs.noFileDialog'));
       try {
         const paths = await deps.pickFiles(start, multiple === true);
         // The dialog lets one through only with `multiple`; never answer more than asked for.

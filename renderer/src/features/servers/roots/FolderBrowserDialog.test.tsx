@@ -2,7 +2,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { err, ok } from '../../../../../shared/errors.ts';
+import i18next from 'i18next';
+import { err, hostErr, ok } from '../../../../../shared/errors.ts';
+import { hostMessage } from '../../../../../shared/hostMessages.ts';
 import type { FolderListing } from '../../../../../shared/folders.ts';
 import { setBridgeForTests } from '../../../bridge/index.ts';
 import { initI18n } from '../../../i18n/index.ts';
@@ -67,5 +69,17 @@ describe('the web file browser', () => {
     render(<FolderBrowserDialog onChoose={() => {}} onClose={() => {}} />);
     await waitFor(() => expect(screen.getAllByRole('listitem').map((item) => item.textContent?.trim())).toEqual(['docs']));
     expect(fake.calls[0]).toEqual({ name: 'folders.list', params: { showHidden: false } });
+  });
+
+  it('shows a refusal it has no sentence of its own for (a folder that cannot be read) in the user’s language', async () => {
+    const unreadable = hostErr('invalid_params', hostMessage('fs.unreadable', { path: '/root', reason: 'EACCES' }), { field: 'path', detail: 'unreadable' });
+    setBridgeForTests(fakeBridge({ 'folders.list': ({ path }) => (path === '/root' ? unreadable : ok(home)) }).bridge);
+    await i18next.changeLanguage('vi');
+    try {
+      render(<FolderBrowserDialog start="/root" onChoose={() => {}} onClose={() => {}} />);
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Không đọc được /root: EACCES'));
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });

@@ -10,6 +10,7 @@ import type { AppError } from '../../../../../shared/errors.ts';
 import type { FolderListing } from '../../../../../shared/folders.ts';
 import { call } from '../../../bridge/index.ts';
 import { Dialog } from '../../common/Dialog.tsx';
+import { errorMessage } from '../../common/errorText.ts';
 import type { PathKind } from './ChooseFolderButton.tsx';
 import './roots.css';
 
@@ -123,7 +124,7 @@ export function FolderBrowserDialog({ start, kind = 'folder', onChoose, onClose 
       </label>
       {error ? (
         <p className="field-error" role="alert">
-          {errorKey ? t(errorKey, { path: error.path }) : error.error.message}
+          {errorKey ? t(errorKey, { path: error.path }) : errorMessage(t, error.error)}
         </p>
       ) : null}
       <ul className="sv-folder-list" aria-label={t(files ? 'foldersAndFiles' : 'folders')} data-testid="folder-browser-list">
