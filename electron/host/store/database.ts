@@ -8,6 +8,7 @@ import { closeSync, existsSync, openSync, readSync, renameSync } from 'node:fs';
 import { appError, type AppError } from '../../../shared/errors.ts';
 import type { Logger } from '../environment.ts';
 import { migrate } from './migrations.ts';
+import { offloadCheckpoints } from './checkpoint/checkpointer.ts';
 
 /** An open history database, and the file moved aside to get it (when the old one was corrupt). */
 export interface OpenedDatabase {
@@ -91,7 +92,7 @@ function assertSqliteHeader(path: string): void {
   }
 }
 
-function openAndMigrate(path: string, open: OpenSqlite): DatabaseSync {
+function openAndMigrate(path: string, open: OpenSqlite, logger?: Logger): DatabaseSync {
   // Created empty (a valid new database) and private first: SQLite gives -wal and -shm the mode of the database file.
   if (!existsSync(path)) closeSync(openSync(path, 'wx', 0o600));
   assertSqliteHeader(path);
@@ -101,7 +102,6 @@ function openAndMigrate(path: string, open: OpenSqlite): DatabaseSync {
     check(db);
     configure(db);
     migrate(db);
-    return db;
   } catch (cause) {
     try {
       db.close();
@@ -110,6 +110,14 @@ function openAndMigrate(path: string, open: OpenSqlite): DatabaseSync {
     }
     throw cause;
   }
+  try {
+    // After the migration: the worker's connection must never see a half-built schema or hold up its transaction.
+    offloadCheckpoints(db, path, logger);
+  } catch (cause) {
+    // Without the worker SQLite checkpoints inside commits, as it always did: slower, never less safe.
+    logger?.warn('history checkpoints stay on the main thread', { path, reason: describe(cause) });
+  }
+  return db;
 }
 
 /** A name for a file kept aside, unique to the millisecond. */
@@ -126,14 +134,14 @@ export function moveDatabaseFiles(from: string, to: string): void {
 }
 
 /** Opens the history database at `path` and moves nothing: any failure, corruption included, is thrown as it is. */
-export function openHistoryStrict(path: string, open: OpenSqlite = (p) => new DatabaseSync(p)): DatabaseSync {
-  return openAndMigrate(path, open);
+export function openHistoryStrict(path: string, open: OpenSqlite = (p) => new DatabaseSync(p), logger?: Logger): DatabaseSync {
+  return openAndMigrate(path, open, logger);
 }
 
 /** Opens (creating if needed) the history database at `path`; moves only a corrupt one aside, throws otherwise. */
 export function openHistoryDatabase(path: string, logger: Logger, open: OpenSqlite = (p) => new DatabaseSync(p)): OpenedDatabase {
   try {
-    return { db: openAndMigrate(path, open) };
+    return { db: openAndMigrate(path, open, logger) };
   } catch (cause) {
     const reason = describe(cause);
     if (!isCorruption(cause) || !existsSync(path)) {
@@ -144,7 +152,7 @@ export function openHistoryDatabase(path: string, logger: Logger, open: OpenSqli
     moveDatabaseFiles(path, movedTo);
     logger.error('history database corrupt; moved aside and started fresh', { path, movedTo, reason });
     try {
-      return { db: openAndMigrate(path, open), movedAside: { movedTo, reason } };
+      return { db: openAndMigrate(path, open, logger), movedAside: { movedTo, reason } };
     } catch (again) {
       throw new HistoryUnavailableError(path, describe(again));
     }

@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Logger } from '../../environment.ts';
+import { openHistoryDatabase } from '../database.ts';
+import { checkpointNow, checkpointTiming, killCheckpointWorkerForTests } from './checkpointer.ts';
+
+let dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  dirs = [];
+});
+
+function historyPath(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sb-ckpt-'));
+  dirs.push(dir);
+  return join(dir, 'history.db');
+}
+
+function recordingLogger(): Logger & { warnings: string[] } {
+  const warnings: string[] = [];
+  return { warnings, info: () => undefined, warn: (message) => warnings.push(message), error: (message) => warnings.push(message) };
+}
+
+// A WAL frame: a 4 KB page and its 24-byte header.
+const frameBytes = 4_096 + 24;
+const walSize = (path: string): number => (existsSync(`${path}-wal`) ? statSync(`${path}-wal`).size : 0);
+const autocheckpoint = (db: DatabaseSync): number => Number((db.prepare('PRAGMA wal_autocheckpoint').get() as { wal_autocheckpoint: number }).wal_autocheckpoint);
+
+// One commit per row, as the chat loop commits: 2 KB each spans a page or so of WAL.
+function commitRows(db: DatabaseSync, count: number, from = 0): void {
+  const insert = db.prepare('INSERT INTO bench_rows (n, body) VALUES (?, ?)');
+  for (let i = from; i < from + count; i++) insert.run(i, `row ${i} `.padEnd(2_000, 'x'));
+}
+
+function openHistory(path: string, logger: Logger = recordingLogger()): DatabaseSync {
+  const { db } = openHistoryDatabase(path, logger);
+  db.exec('CREATE TABLE IF NOT EXISTS bench_rows (n INTEGER PRIMARY KEY, body TEXT)');
+  return db;
+}
+
+describe('WAL checkpoints off the main thread', () => {
+  it('the main connection does not checkpoint inside its commits; the worker copies what they wrote', async () => {
+    const path = historyPath();
+    const db = openHistory(path);
+    // SQLite's default (1,000) would run a checkpoint, with its fsyncs, inside the commit that crosses 1,000 pages.
+    expect(autocheckpoint(db)).toBe(0);
+    commitRows(db, 1_500);
+    const outcome = await checkpointNow(db, 'PASSIVE');
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.log).toBeGreaterThan(0);
+    expect(outcome.checkpointed).toBe(outcome.log);
+    db.close();
+  });
+
+  it('data written by the main connection and checkpointed by the worker is in the database file after reopening', async () => {
+    const path = historyPath();
+    const db = openHistory(path);
+    commitRows(db, 300);
+    const outcome = await checkpointNow(db, 'TRUNCATE');
+    expect(outcome).toMatchObject({ busy: 0, log: 0, checkpointed: 0 });
+    expect(walSize(path)).toBe(0);
+    // A copy of the main file alone (no WAL) already holds every row: the worker's checkpoint wrote them there.
+    const alone = new DatabaseSync(path, { readOnly: true });
+    expect((alone.prepare('SELECT count(*) AS n FROM bench_rows').get() as { n: number }).n).toBe(300);
+    alone.close();
+    db.close();
+    const again = openHistory(path);
+    expect((again.prepare('SELECT count(*) AS n FROM bench_rows').get() as { n: number }).n).toBe(300);
+    again.close();
+  });
+
+  it('keeps the WAL bounded over many commits: each checkpoint lets the next commits reuse the file from its start', async () => {
+    const path = historyPath();
+    const db = openHistory(path);
+    const sizes: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      commitRows(db, 400, round * 400);
+      const outcome = await checkpointNow(db, 'PASSIVE');
+      expect(outcome.checkpointed).toBe(outcome.log);
+      sizes.push(walSize(path));
+    }
+    // Each commit writes about two 4 KB frames: without checkpoints the WAL would hold all 2,400 commits (~4,800
+    // frames, ~20 MB); with them it never holds much more than one round's 400 commits (~800 frames).
+    expect(sizes[0]).toBeGreaterThan(0);
+    expect(Math.max(...sizes)).toBeLessThan(1_200 * frameBytes);
+    db.close();
+  });
+
+  it('empties the WAL file on its own once writes stop', async () => {
+    const path = historyPath();
+    const db = openHistory(path);
+    commitRows(db, 200);
+    expect(walSize(path)).toBeGreaterThan(0);
+    const quietAfterMs = checkpointTiming.tickMs * (checkpointTiming.idleTicks + 2);
+    await expect.poll(() => walSize(path), { timeout: quietAfterMs + 30_000, interval: 100 }).toBe(0);
+    db.close();
+  });
+
+  it('close releases the worker and checkpoints: the WAL is gone and the rows are in the file', () => {
+    const path = historyPath();
+    const db = openHistory(path);
+    commitRows(db, 250);
+    db.close();
+    expect(existsSync(`${path}-wal`)).toBe(false);
+    const alone = new DatabaseSync(path, { readOnly: true });
+    expect((alone.prepare('SELECT count(*) AS n FROM bench_rows').get() as { n: number }).n).toBe(250);
+    alone.close();
+  });
+
+  it('when the worker dies, the main connection checkpoints again (and says so), so the WAL cannot grow without bound', async () => {
+    const path = historyPath();
+    const logger = recordingLogger();
+    const db = openHistory(path, logger);
+    expect(autocheckpoint(db)).toBe(0);
+    await killCheckpointWorkerForTests();
+    await expect.poll(() => autocheckpoint(db), { timeout: 30_000 }).toBe(1000);
+    expect(logger.warnings).toContain('history checkpoints back on the main thread');
+    // SQLite's own checkpoint now runs inside commits: 2,000 commits leave a WAL of about 1,000 pages, not 2,000+.
+    commitRows(db, 2_000);
+    expect(walSize(path)).toBeLessThan(1_300 * frameBytes);
+    db.close();
+    // A database opened after that gets a new worker.
+    const next = openHistory(historyPath());
+    expect(autocheckpoint(next)).toBe(0);
+    commitRows(next, 10);
+    expect((await checkpointNow(next, 'PASSIVE')).error).toBeUndefined();
+    next.close();
+  });
+});
