@@ -123,8 +123,9 @@ describe('MCP Apps sandbox', () => {
   it('refuses a tools/call for another server\'s tool and for its own server\'s model-only tool', async () => {
     const before = (await app.api['approvals.list']({})).ok;
     expect(before).toBe(true);
-    expect(await appRequest(frame, 'tools/call', { name: 'basic__get-time', arguments: {} })).toContain('refused: The app\'s server "probe" has no tool named "basic__get-time"');
-    expect(await appRequest(frame, 'tools/call', { name: 'get-time', arguments: {} })).toContain('an app may only call tools of its own server');
+    // The same refusal as a model's call to a tool that is not there (registry's call.noTool).
+    expect(await appRequest(frame, 'tools/call', { name: 'basic__get-time', arguments: {} })).toContain('refused: No tool named basic__get-time is available.');
+    expect(await appRequest(frame, 'tools/call', { name: 'get-time', arguments: {} })).toContain('refused: No tool named get-time is available.');
     expect(await appRequest(frame, 'tools/call', { name: 'secret', arguments: {} })).toContain('refused: The tool "secret" is for the model only');
     // Nothing was asked of the user for these: they never reached the approval queue.
     const pending = await app.api['approvals.list']({});

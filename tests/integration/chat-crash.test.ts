@@ -75,6 +75,7 @@ describe('crash mid-stream', () => {
     ]);
     expect(answer?.status).toBe('error');
     expect(answer?.error?.message).toContain('closed while this answer was being written');
+    expect(answer?.error?.text).toEqual({ code: 'chat.interrupted' });
     expect(value(await reopened.api['chat.state']({ chatId }))).toMatchObject({ generating: false, error: { code: 'cancelled' } });
     expect(page.chat.title).toBe('Tell me a long story.');
   });

@@ -2,7 +2,8 @@
  * The host side of MCP Apps: an app's HTML through the host, and the requests an app makes (tools/call, resources/read)
  * held to its own server and to the same approval policy as the model's tool calls.
  */
-import { err, type Result } from '../../../shared/errors.ts';
+import { hostErr, type Result } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import type { HostApi } from '../../../shared/contract.ts';
 import type { ToolResult } from '../../../shared/servers.ts';
 import type { ApprovalQueue } from '../chat/approvals.ts';
@@ -35,12 +36,14 @@ export function createAppsModule(deps: AppsDeps): AppsModule {
 
   const callTool: AppsCalls['apps.callTool'] = async ({ chatId, toolCallId, serverId, name, arguments: args }): Promise<Result<ToolResult>> => {
     // The lookup is by the app's own server: a name of another server's tool (raw or exposed) finds nothing there.
+    // These refusals come before the approval card (the user is not asked about a call that cannot run) and use the
+    // registry's own codes (mcp/registry.ts callTool), so an app's call and the model's read the same in every language.
     const tool = tools.toolOf?.(serverId, name);
-    if (!tool) return err('tool_not_found', `The app's server "${serverId}" has no tool named "${name}"; an app may only call tools of its own server.`);
-    if (tool.ui && !tool.ui.visibility.includes('app')) return err('tool_denied', `The tool "${name}" is for the model only; its server did not allow apps to call it.`);
-    if (!tool.enabled) return err('tool_disabled', `The tool "${name}" of "${serverId}" is disabled.`);
+    if (!tool) return hostErr('tool_not_found', hostMessage('call.noTool', { tool: name }));
+    if (tool.ui && !tool.ui.visibility.includes('app')) return hostErr('tool_denied', hostMessage('apps.modelOnly', { tool: name }));
+    if (!tool.enabled) return hostErr('tool_disabled', hostMessage('call.toolDisabled', { tool: tool.toolName, server: serverId }));
     const verdict = tools.approvalVerdict(tool.exposedName);
-    if (verdict === 'deny') return err('tool_denied', `The tool "${name}" of "${serverId}" is set to never run.`);
+    if (verdict === 'deny') return hostErr('tool_denied', hostMessage('call.toolDenied', { tool: tool.toolName, server: serverId }));
     if (verdict === 'ask') {
       seq += 1;
       const answer = await approvals.ask(
@@ -61,8 +64,8 @@ export function createAppsModule(deps: AppsDeps): AppsModule {
         },
         new AbortController().signal,
       );
-      if (answer === 'deny') return err('tool_denied', 'The user declined to run this tool call.');
-      if (answer === 'cancelled') return err('cancelled', 'The chat was stopped before the call was approved.');
+      if (answer === 'deny') return hostErr('tool_denied', hostMessage('chat.toolDeclined'));
+      if (answer === 'cancelled') return hostErr('cancelled', hostMessage('apps.stoppedBeforeApproval'));
     }
     return tools.callTool(tool.exposedName, args ?? {}, { chatId, caller: 'app' });
   };

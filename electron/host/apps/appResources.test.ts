@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ok, type Result } from '../../../shared/errors.ts';
 import type { ResourceContents } from '../../../shared/servers.ts';
-import { AppResourceCache, appResourceMaxAgeMs, appResourceMaxTtlMs, type AppResourceSource } from './appResources.ts';
+import { AppResourceCache, appResourceMaxAgeMs, appResourceMaxBytes, appResourceMaxTtlMs, toAppResource, type AppResourceSource } from './appResources.ts';
 
 /** A server as the cache sees it: HTML per URI, a ttl, counted reads, and watches the test can fire or see stopped. */
 class ScriptedSource implements AppResourceSource {
@@ -186,6 +186,27 @@ describe('AppResourceCache', () => {
     const { source, cache } = setup();
     const got = await cache.get('s', 'file:///etc/passwd');
     expect(got.ok ? 'read' : got.error.code).toBe('invalid_params');
+    expect(got.ok ? undefined : got.error.text).toEqual({ code: 'apps.notUiUri', params: { uri: 'file:///etc/passwd' } });
     expect(source.reads).toEqual([]);
+  });
+
+  it('refuses what a server sends that is not an app, each with its code and the URI as a parameter', () => {
+    const uri = 'ui://s/app.html';
+    const refusal = (contents: ResourceContents[]) => {
+      const got = toAppResource('s', uri, contents);
+      return got.ok ? undefined : { code: got.error.code, text: got.error.text, message: got.error.message };
+    };
+    expect(refusal([])).toEqual({ code: 'not_found', text: { code: 'apps.nothingReturned', params: { uri } }, message: `The server returned nothing for ${uri}.` });
+    expect(refusal([{ uri, mimeType: 'image/png', blob: '' }])).toEqual({
+      code: 'protocol_error',
+      text: { code: 'apps.notHtml', params: { uri, mimeType: 'image/png', expected: 'text/html;profile=mcp-app' } },
+      message: `${uri} is image/png, not text/html;profile=mcp-app.`,
+    });
+    expect(refusal([{ uri, mimeType: 'text/html' }])?.text).toEqual({ code: 'apps.noHtml', params: { uri } });
+    expect(refusal([{ uri, mimeType: 'text/html', text: 'x'.repeat(appResourceMaxBytes + 1) }])).toEqual({
+      code: 'protocol_error',
+      text: { code: 'apps.tooLarge', params: { uri, megabytes: appResourceMaxBytes / 1024 / 1024 } },
+      message: `${uri} is larger than ${appResourceMaxBytes / 1024 / 1024} MB.`,
+    });
   });
 });

@@ -3,7 +3,8 @@
  * dropped when the server says the resource was updated or its lists changed, and bounded in entries and bytes.
  */
 import { appMimeType, resourceUiOf, type AppResource } from '../../../shared/apps.ts';
-import { err, ok, type Result } from '../../../shared/errors.ts';
+import { hostErr, ok, type Result } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import type { ResourceContents } from '../../../shared/servers.ts';
 
 /** How long a fetched app stays cached when the server gives no `ttlMs` (2025-era results never do). */
@@ -63,7 +64,7 @@ export class AppResourceCache {
 
   /** The app at `uri` of `serverId`, from the cache while the server's ttl allows, else read from the server. */
   async get(serverId: string, uri: string): Promise<Result<AppResource>> {
-    if (!uri.startsWith('ui://')) return err('invalid_params', `An app resource must be a ui:// URI, not "${uri}".`);
+    if (!uri.startsWith('ui://')) return hostErr('invalid_params', hostMessage('apps.notUiUri', { uri }));
     const server = this.server(serverId);
     const cached = server.entries.get(uri);
     if (cached && this.now() < cached.expiresAt) {
@@ -171,11 +172,11 @@ export class AppResourceCache {
 /** Picks the HTML content of a read result and its declared CSP/permissions. */
 export function toAppResource(serverId: string, uri: string, contents: ResourceContents[]): Result<AppResource> {
   const item = contents.find((c) => c.uri === uri) ?? contents[0];
-  if (!item) return err('not_found', `The server returned nothing for ${uri}.`);
+  if (!item) return hostErr('not_found', hostMessage('apps.nothingReturned', { uri }));
   const mime = (item.mimeType ?? '').toLowerCase().replace(/\s+/g, '');
-  if (mime !== '' && !mime.startsWith('text/html')) return err('protocol_error', `${uri} is ${item.mimeType ?? 'untyped'}, not ${appMimeType}.`);
+  if (mime !== '' && !mime.startsWith('text/html')) return hostErr('protocol_error', hostMessage('apps.notHtml', { uri, mimeType: item.mimeType ?? '', expected: appMimeType }));
   const html = item.text ?? (item.blob !== undefined ? Buffer.from(item.blob, 'base64').toString('utf8') : undefined);
-  if (html === undefined) return err('protocol_error', `${uri} has no HTML content.`);
-  if (Buffer.byteLength(html) > appResourceMaxBytes) return err('protocol_error', `${uri} is larger than ${appResourceMaxBytes / 1024 / 1024} MB.`);
+  if (html === undefined) return hostErr('protocol_error', hostMessage('apps.noHtml', { uri }));
+  if (Buffer.byteLength(html) > appResourceMaxBytes) return hostErr('protocol_error', hostMessage('apps.tooLarge', { uri, megabytes: appResourceMaxBytes / 1024 / 1024 }));
   return ok({ serverId, uri, html, ...resourceUiOf(item.meta) });
 }

@@ -4,7 +4,7 @@
  * sign-in or sign-out the server is reconnected, so the app never needs a restart.
  */
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
-import { err, ok, type AppError, type Result } from '../../../shared/errors.ts';
+import { hostErr, ok, type AppError, type Result } from '../../../shared/errors.ts';
 import { isHttpConfig, type HttpServerConfig, type ServerConfig } from '../../../shared/serverConfig.ts';
 import type { Logger, SecretStore } from '../environment.ts';
 import { signInErrorToAppError } from './errors.ts';
@@ -104,9 +104,9 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
 
   function notRemote(serverId: string): Result<never> {
     const config = deps.serverConfig(serverId);
-    if (!config) return err('not_found', `No server named ${serverId}`);
-    if (!isHttpConfig(config)) return err('invalid_params', 'Only remote (HTTP) servers sign in.');
-    return err('invalid_config', 'This server sends its own Authorization header; remove it from the headers to sign in with OAuth.', { field: 'config.headers' });
+    if (!config) return hostErr('not_found', hostMessage('signIn.noServer', { server: serverId }));
+    if (!isHttpConfig(config)) return hostErr('invalid_params', hostMessage('signIn.remoteOnly'));
+    return hostErr('invalid_config', hostMessage('signIn.ownHeader'), { field: 'config.headers' });
   }
 
   async function restart(serverId: string): Promise<void> {
@@ -180,7 +180,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       failures.delete(serverId);
       const current = provider(serverId);
       if (!current) {
-        if (!deps.serverConfig(serverId)) return err('not_found', `No server named ${serverId}`);
+        if (!deps.serverConfig(serverId)) return hostErr('not_found', hostMessage('signIn.noServer', { server: serverId }));
         await store.deleteTokens(serverId);
         return ok(null);
       }
@@ -197,7 +197,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         }
         await current.forgetTokens();
       } catch (cause) {
-        return err('storage_error', `Could not forget the tokens: ${cause instanceof Error ? cause.message : String(cause)}`);
+        return hostErr('storage_error', hostMessage('signIn.forgetFailed', { reason: cause instanceof Error ? cause.message : String(cause) }));
       }
       deps.logger.info('OAuth signed out', { serverId });
       await restart(serverId);

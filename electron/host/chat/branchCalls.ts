@@ -1,6 +1,7 @@
 /** The branch calls: edit a user message, regenerate a reply, switch between versions, delete a message or branch. */
 import { randomUUID } from 'node:crypto';
-import { err, ok, type Result } from '../../../shared/errors.ts';
+import { hostErr, ok, type Result } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import type { ChatMessage, ChatPage, ContentBlock } from '../../../shared/chat.ts';
 import type { HostEventHub } from '../events.ts';
 import type { ChatCalls } from '../ports.ts';
@@ -22,23 +23,24 @@ export interface BranchDeps {
 // A page that reaches back above the switched message keeps the view in place; a very long branch gets the newest 500.
 const pageLimit = (wanted: number): number => Math.min(500, Math.max(50, wanted));
 
-const busy = () => err<never>('invalid_params', 'This chat is still answering. Wait for it to finish or press Stop first.');
-const noMessage = () => err<never>('not_found', 'This message no longer exists (it may have been deleted).');
+const busy = () => hostErr('invalid_params', hostMessage('chat.busy'));
+const noMessage = () => hostErr('not_found', hostMessage('branch.messageGone'));
+const noChat = (chatId: string) => hostErr('not_found', hostMessage('chat.notFound', { chatId }));
 
 /** Builds the branch calls. */
 export function createBranchCalls(deps: BranchDeps): BranchCalls {
   const { repo, runner } = deps;
   const check = (chatId: string, messageId: string, role?: ChatMessage['role']): Result<ChatMessage> => {
-    if (!repo.getChat(chatId)) return err('not_found', `Chat ${chatId} does not exist (it may have been deleted).`);
+    if (!repo.getChat(chatId)) return noChat(chatId);
     if (runner.isGenerating(chatId)) return busy();
     const message = repo.getMessage(chatId, messageId);
     if (!message) return noMessage();
-    if (role && message.role !== role) return err('invalid_params', role === 'user' ? 'Only your own messages can be edited.' : 'Only replies can be regenerated.', { field: 'messageId' });
+    if (role && message.role !== role) return hostErr('invalid_params', hostMessage(role === 'user' ? 'branch.editOwnOnly' : 'branch.regenerateRepliesOnly'), { field: 'messageId' });
     return ok(message);
   };
   const page = (chatId: string, limit: number): Result<ChatPage> => {
     const chat = repo.getChat(chatId);
-    if (!chat) return err('not_found', `Chat ${chatId} does not exist (it may have been deleted).`);
+    if (!chat) return noChat(chatId);
     return ok({ chat, ...repo.pageMessages(chatId, limit) });
   };
 
@@ -49,7 +51,7 @@ export function createBranchCalls(deps: BranchDeps): BranchCalls {
       // The new version keeps the original's attachments: only the text was edited.
       const kept = original.value.blocks.filter((b) => b.type !== 'text');
       const blocks: ContentBlock[] = [...(text.length > 0 ? [{ type: 'text' as const, text }] : []), ...kept];
-      if (blocks.length === 0) return Promise.resolve(err('invalid_params', 'text: write a message', { field: 'text' }));
+      if (blocks.length === 0) return Promise.resolve(hostErr('invalid_params', hostMessage('branch.emptyMessage'), { field: 'text' }));
       const now = Date.now();
       const message: ChatMessage = { id: randomUUID(), chatId, role: 'user', blocks, status: 'complete', createdAt: now, updatedAt: now };
       repo.insertMessage(message, original.value.parentId ?? null);

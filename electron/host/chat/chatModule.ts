@@ -3,7 +3,8 @@
  * calls of ChatCalls, and pushes 'chats.changed', 'chat.stream', 'approvals.changed' and 'settings.changed'.
  */
 import { join } from 'node:path';
-import { appError, ok, type AppError, type Result } from '../../../shared/errors.ts';
+import { hostError, ok, type AppError, type Result } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import type { HostEventHub } from '../events.ts';
 import type { HostEnvironment } from '../environment.ts';
 import type { ChatCalls, ChatModule, ElicitationBroker, ToolCaller } from '../ports.ts';
@@ -37,7 +38,7 @@ export const chatsChangedLimit = 100;
 // stays. An answer whose stream had finished (its tools were running) is kept as stopped, so the model still sees the
 // results of the calls that did run; one cut mid-stream is a failed answer, left out of the conversation.
 function closeInterrupted(repo: ChatRepository): void {
-  const interrupted: AppError = appError('cancelled', 'Switchboard closed while this answer was being written. What arrived before is kept; press Retry to ask again.');
+  const interrupted: AppError = hostError('cancelled', hostMessage('chat.interrupted'));
   for (const message of repo.interruptedMessages()) {
     cancelOpenCalls(message);
     message.status = message.stopReason ? 'stopped' : 'error';
@@ -54,7 +55,7 @@ function guard<T extends Record<string, (params: never) => Promise<Result<unknow
       try {
         return await call(params);
       } catch (cause) {
-        return { ok: false, error: appError('storage_error', `Chat history could not be read or written (${cause instanceof Error ? cause.message : String(cause)}). Check free disk space and the data folder.`) };
+        return { ok: false, error: hostError('storage_error', hostMessage('chat.storage', { reason: cause instanceof Error ? cause.message : String(cause) })) };
       }
     };
   }

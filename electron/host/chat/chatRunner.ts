@@ -3,7 +3,8 @@
  * end_turn, a stop, an error or the max-turns limit. Everything is persisted as it happens; a stop keeps what arrived.
  */
 import { randomUUID } from 'node:crypto';
-import { appError, type AppError } from '../../../shared/errors.ts';
+import { hostError, type AppError } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import type { ChatMessage, ChatRunState, ChatStreamEvent, TurnNotice } from '../../../shared/chat.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import type { Logger } from '../environment.ts';
@@ -142,7 +143,7 @@ export class ChatRunner {
     if (message?.role !== 'assistant' || message.status !== 'streaming') return;
     cancelOpenCalls(message);
     message.status = 'error';
-    message.error = appError('internal', `The answer stopped because of an unexpected problem (${cause instanceof Error ? cause.message : String(cause)}). What arrived is kept; press Retry.`);
+    message.error = hostError('internal', hostMessage('chat.unexpected', { reason: cause instanceof Error ? cause.message : String(cause) }));
     try {
       this.save(message);
     } catch (saveCause) {
@@ -246,7 +247,7 @@ export class ChatRunner {
         continue;
       }
       // The answer ended (or was cut) with tool calls it never asked to run: they stay visible, marked not run.
-      cancelOpenCalls(message, { code: 'cancelled', message: 'Not run: the answer ended before the tool call could be made.' });
+      cancelOpenCalls(message, hostError('cancelled', hostMessage('chat.notRun')));
       const notice: TurnNotice | undefined = outcome.stopReason === 'max_tokens' ? 'max_tokens' : outcome.stopReason === 'refusal' ? 'refusal' : undefined;
       return this.finish(message, 'complete', notice ? { notice } : {});
     }

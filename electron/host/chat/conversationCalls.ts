@@ -1,6 +1,7 @@
 /** The chat calls: chats (list, create, get, rename, delete, export), generation (send, stop, retry, continue, state), approvals. */
 import { randomUUID } from 'node:crypto';
-import { err, ok, type Result } from '../../../shared/errors.ts';
+import { hostErr, ok, type Result } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import type { ChatMessage, ContentBlock, FileAttachmentBlock } from '../../../shared/chat.ts';
 import type { McpContent, ResourceContents } from '../../../shared/servers.ts';
 import type { Settings } from '../../../shared/settings.ts';
@@ -32,8 +33,8 @@ export interface ConversationDeps {
   appContext?: { take(chatId: string): ContentBlock[] };
 }
 
-const busy = () => err<never>('invalid_params', 'This chat is still answering. Wait for it to finish or press Stop first.');
-const noChat = (chatId: string) => err<never>('not_found', `Chat ${chatId} does not exist (it may have been deleted).`);
+const busy = () => hostErr('invalid_params', hostMessage('chat.busy'));
+const noChat = (chatId: string) => hostErr('not_found', hostMessage('chat.notFound', { chatId }));
 
 /** Resource contents as MCP content: supported images as images, other blobs and text as embedded resources. */
 export function resourceToContent(contents: ResourceContents[]): McpContent[] {
@@ -51,7 +52,7 @@ async function readAttachments(tools: ToolCaller, attachments: { serverId: strin
   const blocks: ContentBlock[] = [];
   for (const { serverId, uri } of attachments) {
     const read = await tools.readResource(serverId, uri);
-    if (!read.ok) return err(read.error.code, `The attachment ${uri} could not be read from ${serverId}: ${read.error.message}`, { field: 'attachments' });
+    if (!read.ok) return hostErr(read.error.code, hostMessage('chat.attachmentUnreadable', { uri, server: serverId, reason: read.error.message }), { field: 'attachments' });
     const name = decodeURIComponent(uri.split(/[/\\]/).filter(Boolean).at(-1) ?? uri);
     blocks.push({ type: 'attachment', serverId, uri, name, content: resourceToContent(read.value) });
   }
@@ -76,7 +77,7 @@ export function createConversationCalls(deps: ConversationDeps): ConversationCal
       const chat = repo.getChat(chatId);
       if (!chat) return Promise.resolve(noChat(chatId));
       // The cursor names the oldest message of the previous page; the page holds the messages before it on the branch shown.
-      if (before !== undefined && !repo.getMessage(chatId, before)) return Promise.resolve(err('invalid_params', 'before: not a cursor from chats.get', { field: 'before' }));
+      if (before !== undefined && !repo.getMessage(chatId, before)) return Promise.resolve(hostErr('invalid_params', hostMessage('chat.badCursor'), { field: 'before' }));
       return Promise.resolve(ok({ chat, ...repo.pageMessages(chatId, limit ?? 50, before) }));
     },
     'chats.rename': ({ chatId, title }) => {
@@ -103,7 +104,7 @@ export function createConversationCalls(deps: ConversationDeps): ConversationCal
       const chat = repo.getChat(chatId);
       if (!chat) return noChat(chatId);
       if (runner.isGenerating(chatId)) return busy();
-      if (text.trim().length === 0 && (attachments?.length ?? 0) === 0 && (files?.length ?? 0) === 0) return err('invalid_params', 'text: write a message or attach a resource', { field: 'text' });
+      if (text.trim().length === 0 && (attachments?.length ?? 0) === 0 && (files?.length ?? 0) === 0) return hostErr('invalid_params', hostMessage('chat.emptyMessage'), { field: 'text' });
       const attached = await readAttachments(tools, attachments ?? []);
       if (!attached.ok) return attached;
       const fileBlocks = files?.length && deps.files ? await deps.files.describe(files) : { ok: true as const, value: [] };
@@ -134,7 +135,7 @@ export function createConversationCalls(deps: ConversationDeps): ConversationCal
       if (runner.isGenerating(chatId)) return Promise.resolve(busy());
       const last = repo.pageMessages(chatId, 1).messages[0];
       if (!last || (last.role === 'assistant' && !last.error)) {
-        return Promise.resolve(err('invalid_params', 'Nothing to retry: the last answer did not fail. Send a new message, or use Continue.'));
+        return Promise.resolve(hostErr('invalid_params', hostMessage('chat.nothingToRetry')));
       }
       return Promise.resolve(ok({ messageId: startRun(chatId, chat.model) }));
     },
@@ -142,7 +143,7 @@ export function createConversationCalls(deps: ConversationDeps): ConversationCal
       const chat = repo.getChat(chatId);
       if (!chat) return Promise.resolve(noChat(chatId));
       if (runner.isGenerating(chatId)) return Promise.resolve(busy());
-      if (chat.messageCount === 0) return Promise.resolve(err('invalid_params', 'Nothing to continue: this chat has no messages yet.'));
+      if (chat.messageCount === 0) return Promise.resolve(hostErr('invalid_params', hostMessage('chat.nothingToContinue')));
       return Promise.resolve(ok({ messageId: startRun(chatId, chat.model) }));
     },
     'chat.state': ({ chatId }) => {
@@ -152,7 +153,7 @@ export function createConversationCalls(deps: ConversationDeps): ConversationCal
     'approvals.list': () => Promise.resolve(ok(approvals.list())),
     'approvals.answer': async ({ id, decision }) => {
       const pending = approvals.get(id);
-      if (!pending) return err('not_found', 'This approval is no longer pending: it was answered already, or its chat was stopped.');
+      if (!pending) return hostErr('not_found', hostMessage('chat.approvalGone'));
       if (decision === 'always_allow') {
         // Approves the definition the card showed, not one the server may have swapped in since.
         const saved = await tools.setApproval(pending.serverId, pending.toolName, 'always_allow', pending.fingerprint);
@@ -161,7 +162,7 @@ export function createConversationCalls(deps: ConversationDeps): ConversationCal
           if (other.id !== id && other.chatId === pending.chatId && other.serverId === pending.serverId && other.toolName === pending.toolName) approvals.answer(other.id, 'allow_once');
         }
         approvals.answer(id, decision);
-        if (!saved.ok) return err(saved.error.code, `The call runs, but "always allow" could not be saved: ${saved.error.message}`);
+        if (!saved.ok) return hostErr(saved.error.code, hostMessage('chat.alwaysNotSaved', { reason: saved.error.message }));
         return ok(null);
       }
       approvals.answer(id, decision);

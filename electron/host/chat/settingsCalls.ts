@@ -1,5 +1,6 @@
 /** The settings calls: read and change settings, set or clear the API key (write-only), list models. */
-import { err, ok, zodToAppError } from '../../../shared/errors.ts';
+import { hostErr, ok, zodToAppError } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import { settingsSchema, type SettingsView } from '../../../shared/settings.ts';
 import type { HostEventHub } from '../events.ts';
 import type { SecretStore } from '../environment.ts';
@@ -29,7 +30,7 @@ export function createSettingsCalls(deps: { store: SettingsStore; provider: Anth
       try {
         await store.update(parsed.data);
       } catch (cause) {
-        return err('storage_error', `Settings could not be saved: ${String(cause)}. Check that the data folder is writable.`);
+        return hostErr('storage_error', hostMessage('settings.saveFailed', { reason: String(cause) }));
       }
       return ok(await changed());
     },
@@ -37,7 +38,7 @@ export function createSettingsCalls(deps: { store: SettingsStore; provider: Anth
       try {
         await provider.setKey(apiKey === null ? null : apiKey.trim());
       } catch (cause) {
-        return err('storage_error', `The API key could not be stored: ${String(cause)}.`);
+        return hostErr('storage_error', hostMessage('settings.keyFailed', { reason: String(cause) }));
       }
       return ok(await changed());
     },

@@ -55,6 +55,9 @@ describe('approval policy in the tool runner', () => {
     expect(calls.map((c) => c.status)).toEqual(['done', 'denied', 'done', 'error']);
     expect(calls[1]?.error?.code).toBe('tool_denied');
     expect(calls[3]?.error?.code).toBe('tool_not_found');
+    // The card translates these; the model reads the English.
+    expect(calls[1]?.error?.text).toEqual({ code: 'chat.toolDeclined' });
+    expect(calls[3]?.error?.text).toEqual({ code: 'chat.toolUnavailable', params: { tool: 's__gone' } });
   });
 
   it('a stop cancels the pending approval and the call never runs', async () => {

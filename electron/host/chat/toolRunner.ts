@@ -3,7 +3,8 @@
  * approved call concurrently through the registry, with progress pushed as events. Each call ends with a status and
  * a result or error the model will see.
  */
-import { appError } from '../../../shared/errors.ts';
+import { hostError } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import type { ChatMessage, FullToolResult, ToolCallBlock } from '../../../shared/chat.ts';
 import type { ToolResult } from '../../../shared/servers.ts';
 import type { ToolCaller } from '../ports.ts';
@@ -67,12 +68,12 @@ async function runOne(call: ToolCallBlock, message: ChatMessage, context: ToolRu
   const decision = await decide(call, message, context);
   if (decision === 'missing') {
     call.status = 'error';
-    call.error = appError('tool_not_found', `The tool "${call.exposedName}" is not available (its server may be stopped, disabled or removed).`);
+    call.error = hostError('tool_not_found', hostMessage('chat.toolUnavailable', { tool: call.exposedName }));
     return finish(call, context);
   }
   if (decision === 'denied') {
     call.status = 'denied';
-    call.error = appError('tool_denied', 'The user declined to run this tool call.');
+    call.error = hostError('tool_denied', hostMessage('chat.toolDeclined'));
     return finish(call, context);
   }
   if (decision === 'cancelled' || context.signal.aborted) {

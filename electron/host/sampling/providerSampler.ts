@@ -35,6 +35,7 @@ export function createProviderSampler(provider: AnthropicProvider, settings: () 
         { signal },
       );
       const text = response.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+      // Only the server (as its request's error) and the server's log see this, never a card: plain English.
       if (!text) return { ok: false, error: appError('api_error', 'The model answered the sampling request with no text.') };
       const stopReason = response.stop_reason === 'end_turn' ? 'endTurn' : response.stop_reason === 'max_tokens' ? 'maxTokens' : response.stop_reason === 'stop_sequence' ? 'stopSequence' : undefined;
       return { ok: true, value: { model: response.model, text, ...(stopReason ? { stopReason } : {}) } };

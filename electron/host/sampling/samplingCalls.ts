@@ -1,5 +1,6 @@
 /** Host calls for the sampling cards: the pending list and the user's answer. */
-import { err, ok } from '../../../shared/errors.ts';
+import { hostErr, ok } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import type { HostApi } from '../../../shared/contract.ts';
 import type { SamplingBroker } from './samplingBroker.ts';
 
@@ -10,6 +11,6 @@ export type SamplingCalls = Pick<HostApi, 'sampling.list' | 'sampling.answer'>;
 export function createSamplingCalls(broker: SamplingBroker): SamplingCalls {
   return {
     'sampling.list': () => Promise.resolve(ok(broker.list())),
-    'sampling.answer': ({ id, answer }) => Promise.resolve(broker.answer(id, answer) ? ok(null) : err('not_found', 'This sampling request is no longer waiting for an answer')),
+    'sampling.answer': ({ id, answer }) => Promise.resolve(broker.answer(id, answer) ? ok(null) : hostErr('not_found', hostMessage('sampling.gone'))),
   };
 }

@@ -2,7 +2,8 @@
  * MCP Apps' model context (ui/update-model-context): the latest context of each app card, kept until the user's next
  * message in that chat, which carries it as visible text blocks (stored, shown, exported and sent exactly as shown).
  */
-import { err, ok, type Result } from '../../../../shared/errors.ts';
+import { hostErr, ok, type Result } from '../../../../shared/errors.ts';
+import { hostMessage } from '../../../../shared/hostMessages.ts';
 import type { ContentBlock } from '../../../../shared/chat.ts';
 
 /** The most an app may put in the model's context at once (characters of its text); the contract holds it too. */
@@ -37,9 +38,9 @@ export class AppContextStore {
 
   /** Sets (or, with empty text, clears) the context of one app card. */
   set(chatId: string, toolCallId: string, serverId: string, text: string): Result<null> {
-    if (!this.source.chatExists(chatId)) return err('not_found', `Chat ${chatId} does not exist (it may have been deleted).`);
-    if (text.length > appContextMaxChars) return err('invalid_params', `The app's context is ${text.length} characters; at most ${appContextMaxChars} are kept for the model.`, { field: 'text' });
-    if (!this.owns(chatId, toolCallId, serverId)) return err('not_found', `No tool call ${toolCallId} of "${serverId}" in this chat: an app may only set the context of its own card.`);
+    if (!this.source.chatExists(chatId)) return hostErr('not_found', hostMessage('chat.notFound', { chatId }));
+    if (text.length > appContextMaxChars) return hostErr('invalid_params', hostMessage('apps.contextTooLong', { length: text.length, max: appContextMaxChars }), { field: 'text' });
+    if (!this.owns(chatId, toolCallId, serverId)) return hostErr('not_found', hostMessage('apps.notOwnCard', { toolCallId, server: serverId }));
     const chat = this.pending.get(chatId) ?? new Map<string, Pending>();
     if (text.trim() === '') chat.delete(toolCallId);
     else chat.set(toolCallId, { serverId, text });

@@ -6,7 +6,8 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
-import { appError, type AppError } from '../../../../shared/errors.ts';
+import { appError, hostError, type AppError } from '../../../../shared/errors.ts';
+import { hostMessage } from '../../../../shared/hostMessages.ts';
 import type { ChatMessage, ContextUsage } from '../../../../shared/chat.ts';
 import type { ExposedTool } from '../../../../shared/servers.ts';
 import type { Settings } from '../../../../shared/settings.ts';
@@ -50,7 +51,7 @@ export function droppedNotice(count: number): string {
 }
 
 function storageError(cause: unknown): AppError {
-  return appError('storage_error', `The chat's history could not be read to prepare the request (${cause instanceof Error ? cause.message : String(cause)}). Check free disk space and the data folder, then press Retry.`);
+  return hostError('storage_error', hostMessage('context.historyUnreadable', { reason: cause instanceof Error ? cause.message : String(cause) }));
 }
 
 function syntheticUser(chatId: string, text: string): ChatMessage {
@@ -111,7 +112,8 @@ export class ContextManager {
     const { settings, model, signal } = options;
     const limit = settings.toolResultLimit;
     const { windowTokens, reserved, budget } = this.budget(settings, model);
-    // A key store that cannot be read is the runner's to report (on the answer); here it only means no API help.
+    // A key store that cannot be read is the runner's to report (on the answer); here it only means no API help, and
+    // this error is only logged (below, when a summary cannot be written), so it stays plain English.
     const client = await this.deps.provider.client(settings.apiBaseUrl).catch((cause: unknown) => ({ ok: false as const, error: appError('internal', String(cause)) }));
     const api = usesApiContextManagement(settings);
     // Compaction blocks go back as they are only where the API compacts; elsewhere the summary is sent as text.
@@ -162,10 +164,7 @@ export class ContextManager {
       if (!plan.fits) {
         return {
           kind: 'error',
-          error: appError(
-            'invalid_params',
-            `The newest message and its tool results need about ${Math.ceil(plan.total * this.counter.factor(model))} tokens, more than the ${windowTokens}-token context window of ${model} leaves for input (${budget}). Start a new chat, or lower the tool result limit in Settings.`,
-          ),
+          error: hostError('invalid_params', hostMessage('context.tooLarge', { tokens: Math.ceil(plan.total * this.counter.factor(model)), window: windowTokens, model, budget })),
         };
       }
       const prefixMessages: ChatMessage[] = [];
@@ -211,6 +210,6 @@ export class ContextManager {
       this.usages.set(run.chatId, usage);
       return { kind: 'ready', request: sent, betas, usage };
     }
-    return { kind: 'error', error: appError('internal', `The request could not be fitted into the ${windowTokens}-token context window of ${model}.`) };
+    return { kind: 'error', error: hostError('internal', hostMessage('context.cannotFit', { window: windowTokens, model })) };
   }
 }

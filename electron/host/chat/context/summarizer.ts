@@ -77,6 +77,7 @@ export async function summarize(options: {
       { signal: options.signal },
     );
     const text = response.content.map((b) => (b.type === 'text' ? b.text : '')).join('').trim();
+    // Only logged (contextManager leaves the older messages out and says so with its own notice), so plain English.
     if (!text) return { ok: false, error: appError('api_error', 'The summary of older messages came back empty.') };
     return { ok: true, value: { text, left: transcript.left } };
   } catch (cause) {

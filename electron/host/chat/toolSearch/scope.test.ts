@@ -26,6 +26,7 @@ describe('tool scope', () => {
     expect(scoped.getTool('fake__write')).toBeUndefined();
     const refused = await scoped.callTool('fake__write', {});
     expect(refused.ok ? 'ran' : refused.error.code).toBe('tool_not_found');
+    expect(refused.ok ? undefined : refused.error.text?.code).toBe('scope.outOfScope');
     expect(inner.calls).toEqual([]);
     scope = { excludedServers: [], excludedTools: [] };
     expect((await scoped.callTool('fake__write', {})).ok).toBe(true);

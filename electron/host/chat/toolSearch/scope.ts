@@ -1,5 +1,6 @@
 /** A chat's tool scope: which servers and tools it may use. Out-of-scope tools are neither offered nor callable. */
-import { err } from '../../../../shared/errors.ts';
+import { hostErr } from '../../../../shared/errors.ts';
+import { hostMessage } from '../../../../shared/hostMessages.ts';
 import type { ToolScope } from '../../../../shared/chat.ts';
 import type { ExposedTool } from '../../../../shared/servers.ts';
 import type { ToolCaller } from '../../ports.ts';
@@ -28,7 +29,7 @@ export function scopedTools(tools: ToolCaller, scope: () => ToolScope): ToolCall
     setApproval: (...args) => tools.setApproval(...args),
     callTool: (name, args, options) => {
       const tool = tools.getTool(name);
-      if (tool && !inScope(tool, scope())) return Promise.resolve(err('tool_not_found', `The tool "${name}" is not in this chat's tool scope.`));
+      if (tool && !inScope(tool, scope())) return Promise.resolve(hostErr('tool_not_found', hostMessage('scope.outOfScope', { tool: name })));
       return tools.callTool(name, args, options);
     },
     readResource: (serverId, uri) => tools.readResource(serverId, uri),

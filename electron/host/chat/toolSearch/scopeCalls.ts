@@ -1,5 +1,6 @@
 /** The tool scope calls: set a chat's scope, and preview what its next request sends as tools (for the picker). */
-import { err, ok } from '../../../../shared/errors.ts';
+import { hostErr, ok } from '../../../../shared/errors.ts';
+import { hostMessage } from '../../../../shared/hostMessages.ts';
 import type { ChatMessage, ToolPlanSummary, ToolScope } from '../../../../shared/chat.ts';
 import type { Settings } from '../../../../shared/settings.ts';
 import type { ChatCalls, ToolCaller } from '../../ports.ts';
@@ -14,6 +15,8 @@ export type ScopeCalls = Pick<ChatCalls, 'chats.setToolScope' | 'chats.toolPlan'
 
 // The used and found tools that stay loaded come from the recent history; older turns rarely change the estimate.
 const planHistoryLimit = 200;
+
+const chatGone = () => hostErr('not_found', hostMessage('scope.chatGone'));
 
 /** Summarizes the tools a request would send under `scope`. */
 export function summarizePlan(input: { tools: ReturnType<ToolCaller['listTools']>; scope: ToolScope; history: ChatMessage[]; settings: Settings; model: string }): ToolPlanSummary {
@@ -43,15 +46,15 @@ export function createScopeCalls(deps: { repo: ChatRepository; tools: ToolCaller
   const { repo } = deps;
   return {
     'chats.setToolScope': ({ chatId, scope }) => {
-      if (!repo.setToolScope(chatId, scope)) return Promise.resolve(err('not_found', 'This chat no longer exists.'));
+      if (!repo.setToolScope(chatId, scope)) return Promise.resolve(chatGone());
       const chat = repo.getChat(chatId);
       deps.chatsChanged();
-      return Promise.resolve(chat ? ok(chat) : err('not_found', 'This chat no longer exists.'));
+      return Promise.resolve(chat ? ok(chat) : chatGone());
     },
     'chats.toolPlan': ({ chatId, scope }) => {
       const settings = deps.settings();
       const chat = chatId ? repo.getChat(chatId) : undefined;
-      if (chatId && !chat) return Promise.resolve(err('not_found', 'This chat no longer exists.'));
+      if (chatId && !chat) return Promise.resolve(chatGone());
       const history = chatId ? repo.pageMessages(chatId, planHistoryLimit).messages : [];
       const effective = scope ?? chat?.toolScope ?? settings.defaultToolScope;
       return Promise.resolve(ok(summarizePlan({ tools: deps.tools.listTools(), scope: effective, history, settings, model: chat?.model ?? settings.model })));
