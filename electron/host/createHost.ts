@@ -1,5 +1,6 @@
 /** Composition root of the host core: wires the MCP and chat modules into one typed HostApi. Never imports electron. */
-import { appError, err, ok } from '../../shared/errors.ts';
+import { hostErr, ok } from '../../shared/errors.ts';
+import { hostMessage } from '../../shared/hostMessages.ts';
 import type { HostApi } from '../../shared/contract.ts';
 import { HostEventHub } from './events.ts';
 import type { HostEnvironment } from './environment.ts';
@@ -50,7 +51,7 @@ async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<
   let sampler: SamplingRunner | undefined = undefined;
   const sampling = createSamplingBroker(
     events,
-    (run, signal) => (sampler ? sampler(run, signal) : Promise.resolve(err('internal', 'The app is still starting; sampling is not available yet.'))),
+    (run, signal) => (sampler ? sampler(run, signal) : Promise.resolve(hostErr('internal', hostMessage('host.samplingStarting')))),
     { note: (serverId, text) => env.logger.info(text, { serverId }) },
   );
   // The OAuth providers read the CIMD URL setting from the chat module's settings store, bound once it exists.
@@ -93,14 +94,14 @@ async function assemble(env: HostEnvironment, releaseLock: () => void): Promise<
       try {
         return Promise.resolve(ok(notices.dismiss(id)));
       } catch (cause) {
-        return Promise.resolve({ ok: false, error: appError('storage_error', `The notice could not be dismissed: ${String(cause)}`) });
+        return Promise.resolve(hostErr('storage_error', hostMessage('store.dismissFailed', { reason: String(cause) })));
       }
     },
     'storage.restoreHistory': async ({ id }) => {
       try {
         return await chatModule.restoreHistory(id);
       } catch (cause) {
-        return { ok: false, error: appError('storage_error', `The history could not be restored: ${String(cause)}`) };
+        return hostErr('storage_error', hostMessage('store.restoreFailed', { reason: String(cause) }));
       }
     },
   };

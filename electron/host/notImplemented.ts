@@ -1,9 +1,10 @@
 /** Builds a call table whose every entry answers `not_implemented`; a placeholder while a module is built. */
-import { err, type Result } from '../../shared/errors.ts';
+import { hostErr, type Result } from '../../shared/errors.ts';
+import { hostMessage } from '../../shared/hostMessages.ts';
 
 /** A table of calls that each answer `not_implemented`. */
 export function notImplementedCalls<T>(names: readonly string[]): T {
   const table: Record<string, () => Promise<Result<never>>> = {};
-  for (const name of names) table[name] = () => Promise.resolve(err('not_implemented', `${name} is not implemented yet`));
+  for (const name of names) table[name] = () => Promise.resolve(hostErr('not_implemented', hostMessage('host.notImplemented', { name })));
   return table as T;
 }

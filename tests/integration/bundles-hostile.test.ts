@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BundleRefusal } from '../../shared/bundles.ts';
+import type { HostMessageCode } from '../../shared/hostMessages.ts';
 import { createBundleCalls } from '../../electron/host/bundles/bundleCalls.ts';
 import { FileSecretStore } from '../../electron/host/store/fileSecretStore.ts';
 import { silentLogger } from '../../electron/host/environment.ts';
@@ -24,18 +25,19 @@ describe('.mcpb bundles: hostile archives are refused and leave nothing behind',
     await rm(out, { recursive: true, force: true });
   });
 
-  const cases: [keyof typeof hostileArchives, BundleRefusal, RegExp][] = [
-    ['traversal', 'unsafe_path', /\.\.\/escaped\.txt.*leaves the bundle's folder/],
-    ['absolute', 'unsafe_path', /absolute path/],
-    ['symlink', 'unsafe_path', /symbolic link/],
-    ['bomb', 'zip_bomb', /zip bomb/],
-    ['badManifest', 'bad_manifest', /not a valid MCPB manifest: .*server: Required/],
-    ['notZip', 'bad_zip', /Not a readable zip archive/],
-    ['windowsOnly', 'unsupported_platform', /runs on win32; this computer is linux/],
-    ['uvRuntime', 'unsupported_runtime', /Server type "uv" is not supported/],
+  // The English stays in message (logs); the window translates text, a host message code.
+  const cases: [keyof typeof hostileArchives, BundleRefusal, RegExp, HostMessageCode][] = [
+    ['traversal', 'unsafe_path', /\.\.\/escaped\.txt.*leaves the bundle's folder/, 'bundle.unsafeParent'],
+    ['absolute', 'unsafe_path', /absolute path/, 'bundle.unsafeAbsolute'],
+    ['symlink', 'unsafe_path', /symbolic link/, 'bundle.unsafeSymlink'],
+    ['bomb', 'zip_bomb', /zip bomb/, 'bundle.zipBomb'],
+    ['badManifest', 'bad_manifest', /not a valid MCPB manifest: .*server: Required/, 'bundle.manifestInvalid'],
+    ['notZip', 'bad_zip', /Not a readable zip archive/, 'bundle.zipNoEnd'],
+    ['windowsOnly', 'unsupported_platform', /runs on win32; this computer is linux/, 'bundle.platform'],
+    ['uvRuntime', 'unsupported_runtime', /Server type "uv" is not supported/, 'bundle.serverType'],
   ];
 
-  it.each(cases)('refuses %s (%s) by path and as uploaded bytes', async (kind, refusal, message) => {
+  it.each(cases)('refuses %s (%s) by path and as uploaded bytes', async (kind, refusal, message, code) => {
     const { module } = await start();
     const bundles = createBundleCalls({ dataDir: dataDir(), secrets: new FileSecretStore(join(dataDir(), 'secrets.json')), logger: silentLogger, servers: module.api, platform: 'linux' });
     const bytes = hostileArchives[kind]();
@@ -49,6 +51,7 @@ describe('.mcpb bundles: hostile archives are refused and leave nothing behind',
         if (result.ok) continue;
         expect(result.error).toMatchObject({ code: 'bundle_refused', detail: refusal });
         expect(result.error.message).toMatch(message);
+        expect(result.error.text?.code).toBe(code);
       }
     }
     // Nothing written: the bundles folder (if the upload's scratch file made it) is empty, nothing escaped beside the data folder.
@@ -66,7 +69,7 @@ describe('.mcpb bundles: hostile archives are refused and leave nothing behind',
     const bundles = createBundleCalls({ dataDir: dataDir(), secrets: new FileSecretStore(join(dataDir(), 'secrets.json')), logger: silentLogger, servers: module.api, limits: { maxArchiveBytes: 100 } });
     const path = await packNodeBundle(out);
     const result = await bundles['bundles.install']({ source: { path } });
-    expect(result).toMatchObject({ ok: false, error: { code: 'bundle_refused', detail: 'too_large' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'bundle_refused', detail: 'too_large', text: { code: 'bundle.tooLarge', params: { max: 0 } } } });
     expect(existsSync(join(dataDir(), 'bundles', 'hello-bundle'))).toBe(false);
     expect(await listServers(module)).toEqual([]);
   }, 60_000);

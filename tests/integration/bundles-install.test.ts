@@ -96,7 +96,7 @@ describe('.mcpb bundles: install, run, update, uninstall', () => {
 
     // Required values missing: refused, nothing unpacked.
     const missing = await bundles['bundles.install']({ source: { path: v1 }, userConfig: { folder: '/tmp' } });
-    expect(missing).toMatchObject({ ok: false, error: { code: 'bundle_refused', field: 'api_key', detail: 'missing_config' } });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'bundle_refused', field: 'api_key', detail: 'missing_config', text: { code: 'bundle.optionRequired' } } });
     expect(existsSync(join(dataDir(), 'bundles', 'hello-bundle'))).toBe(false);
 
     const work = join(dataDir(), 'work');

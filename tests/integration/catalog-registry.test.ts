@@ -55,12 +55,14 @@ describe('catalog.list through the host', () => {
     expect(registry.requests.at(-1)?.get('search')).toBe('tides');
   });
 
-  it.each(['http500', 'not_json', 'wrong_shape', 'huge'] as const)('falls back to the bundled catalog when the registry answers %s, and says why', async (behaviour) => {
+  // Why, as a code the window translates (the English stays in message for the log).
+  it.each([['http500', 'catalog.http'], ['not_json', 'catalog.notJson'], ['wrong_shape', 'catalog.notList'], ['huge', 'catalog.tooBig']] as const)('falls back to the bundled catalog when the registry answers %s, and says why (%s)', async (behaviour, code) => {
     registry.behave(behaviour);
     const listing = value(await target.api['catalog.list']({}));
     expect(listing.source).toBe('bundled');
     expect(listing.entries).toHaveLength(bundledCatalog.length);
     expect(listing.fallback?.code).toBe('protocol_error');
+    expect(listing.fallback?.text?.code).toBe(code);
     registry.behave('ok');
   });
 
@@ -72,6 +74,7 @@ describe('catalog.list through the host', () => {
     const listing = value(await target.api['catalog.list']({ query: 'memory' }));
     expect(listing.source).toBe('bundled');
     expect(listing.fallback?.code).toBe('connect_failed');
+    expect(listing.fallback?.text?.code).toBe('catalog.unreachable');
     expect(listing.entries.map((e) => e.name)).toContain('io.github.modelcontextprotocol/memory');
     expect(listing.entries.every((e) => `${e.name} ${e.title ?? ''} ${e.description}`.toLowerCase().includes('memory'))).toBe(true);
   });
@@ -100,6 +103,7 @@ describe('catalog.list with a registry that never answers', () => {
       const listing = value(await calls['catalog.list']({}));
       expect(listing.source).toBe('bundled');
       expect(listing.fallback?.code).toBe('timeout');
+      expect(listing.fallback?.text).toMatchObject({ code: 'catalog.timeout', params: { seconds: 0.3 } });
     } finally {
       await registry.close();
     }

@@ -125,6 +125,7 @@ describe('a history moved aside', () => {
     // A double click: one restore runs, the other is refused instead of swapping the files a second time.
     const [first, second] = await Promise.all([host.api['storage.restoreHistory']({ id: earlier?.id ?? '' }), host.api['storage.restoreHistory']({ id: earlier?.id ?? '' })]);
     expect(second.ok ? 'ok' : second.error.code).toBe('already_exists');
+    expect(second.ok ? undefined : second.error.text).toEqual({ code: 'store.restoreInProgress' });
     const after = value(first);
     expect(value(await host.api['chats.list']({})).map((c) => c.title)).toEqual(['Chat from before the full disk']);
     expect(chatsChanged.at(-1)).toEqual(['Chat from before the full disk']);
@@ -148,6 +149,7 @@ describe('a history moved aside', () => {
     const result = await host.api['storage.restoreHistory']({ id: notice?.id ?? '' });
     expect(result.ok ? '' : result.error.code).toBe('storage_error');
     expect(result.ok ? '' : result.error.message).toMatch(/could not be used as the chat history.*Nothing was changed/);
+    expect(result.ok ? undefined : result.error.text).toMatchObject({ code: 'store.restoreUnusable', params: { file: notice?.keptAs } });
     expect(value(await host.api['chats.list']({})).map((c) => c.id)).toEqual([chat.id]);
     expect(readFileSync(join(dir, notice?.keptAs ?? ''), 'utf8')).toContain('still damaged');
     expect((await storageNotices(host)).map((n) => n.id)).toEqual([notice?.id]);

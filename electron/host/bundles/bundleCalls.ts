@@ -1,6 +1,7 @@
 /** The `bundles.*` calls: inspect a .mcpb, install (or update) it as a stdio server entry, uninstall it. */
 import fs from 'node:fs/promises';
-import { err, ok, type Result } from '../../../shared/errors.ts';
+import { hostErr, ok, type Result } from '../../../shared/errors.ts';
+import { hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
 import type { HostApi } from '../../../shared/contract.ts';
 import { BUNDLE_MAX_ARCHIVE_BYTES, BUNDLE_MAX_UPLOAD_BYTES, type BundlePreview, type BundleRefusal, type BundleSource } from '../../../shared/bundles.ts';
 import type { ServerView } from '../../../shared/servers.ts';
@@ -28,7 +29,8 @@ export interface BundleDeps {
   platform?: NodeJS.Platform;
 }
 
-const refuse = (refused: BundleRefusal, message: string) => err('bundle_refused', message, { detail: refused });
+const refuse = (refused: BundleRefusal, text: HostMessage) => hostErr('bundle_refused', text, { detail: refused });
+const reasonOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
 
 /** Builds the bundle calls. */
 export function createBundleCalls(deps: BundleDeps): BundleCalls {
@@ -44,21 +46,21 @@ export function createBundleCalls(deps: BundleDeps): BundleCalls {
     let scratch: string | undefined;
     if ('path' in source) {
       const stat = await fs.stat(source.path).catch(() => undefined);
-      if (!stat?.isFile()) return err('not_found', `No file at ${source.path}`);
-      if (stat.size > maxArchive) return refuse('too_large', `The bundle is ${Math.round(stat.size / 1048576)} MB; at most ${Math.round(maxArchive / 1048576)} MB are accepted`);
+      if (!stat?.isFile()) return hostErr('not_found', hostMessage('fs.noFile', { path: source.path }));
+      if (stat.size > maxArchive) return refuse('too_large', hostMessage('bundle.tooLarge', { size: Math.round(stat.size / 1048576), max: Math.round(maxArchive / 1048576) }));
       bytes = await fs.readFile(source.path);
       signaturePath = source.path;
     } else {
       bytes = Buffer.from(source.base64, 'base64');
       const cap = Math.min(maxArchive, BUNDLE_MAX_UPLOAD_BYTES);
-      if (bytes.length > cap) return refuse('too_large', `The bundle is larger than ${Math.round(cap / 1048576)} MB, the most that can be sent from the browser`);
+      if (bytes.length > cap) return refuse('too_large', hostMessage('bundle.uploadTooLarge', { max: Math.round(cap / 1048576) }));
       scratch = await store.scratch('incoming');
       await fs.writeFile(scratch, bytes, { mode: 0o600 });
       signaturePath = scratch;
     }
     try {
       const opened = openBundle(bytes, limits, platform);
-      if ('refused' in opened) return refuse(opened.refused, opened.message);
+      if ('refused' in opened) return refuse(opened.refused, opened.text);
       return ok({ opened, signature: await readSignature(signaturePath) });
     } finally {
       if (scratch) await fs.rm(scratch, { force: true });
@@ -69,7 +71,7 @@ export function createBundleCalls(deps: BundleDeps): BundleCalls {
     const list = await deps.servers['servers.list']({});
     if (!list.ok) return list;
     const view = list.value.find((server) => server.id === name);
-    if (view && view.config.bundle?.name !== name) return refuse('name_taken', `A server named "${name}" already exists and was not installed from a bundle`);
+    if (view && view.config.bundle?.name !== name) return refuse('name_taken', hostMessage('bundle.nameTaken', { name }));
     return ok(view);
   }
 
@@ -91,7 +93,7 @@ export function createBundleCalls(deps: BundleDeps): BundleCalls {
       const existing = await installedEntry(manifest.name);
       if (!existing.ok) return existing;
       const checked = checkUserConfig(manifest, userConfig ?? {}, existing.value ? await store.readValues(manifest.name) : {});
-      if ('field' in checked) return err('bundle_refused', checked.message, { field: checked.field, detail: 'missing_config' });
+      if ('field' in checked) return hostErr('bundle_refused', checked.text, { field: checked.field, detail: 'missing_config' });
 
       const folder = store.folder(manifest.name);
       const staging = await store.scratch('staging');
@@ -104,7 +106,7 @@ export function createBundleCalls(deps: BundleDeps): BundleCalls {
       } catch (cause) {
         await fs.rm(staging, { recursive: true, force: true });
         if (previous) await fs.rename(previous, folder).catch(() => undefined);
-        return err('storage_error', `The bundle could not be unpacked: ${cause instanceof Error ? cause.message : String(cause)}`);
+        return hostErr('storage_error', hostMessage('bundle.unpackFailed', { reason: reasonOf(cause) }));
       }
 
       const launch = launchConfig(manifest, folder, checked.values, platform);
@@ -115,7 +117,7 @@ export function createBundleCalls(deps: BundleDeps): BundleCalls {
       } catch (cause) {
         await fs.rm(folder, { recursive: true, force: true });
         if (previous) await fs.rename(previous, folder).catch(() => undefined);
-        return err('storage_error', `The secret store could not be written: ${cause instanceof Error ? cause.message : String(cause)}`);
+        return hostErr('storage_error', hostMessage('bundle.secretStoreFailed', { reason: reasonOf(cause) }));
       }
       const saved = existing.value
         ? await deps.servers['servers.update']({ id: manifest.name, config })
@@ -141,7 +143,7 @@ export function createBundleCalls(deps: BundleDeps): BundleCalls {
       if (!list.ok) return list;
       const view = list.value.find((server) => server.id === id);
       const marker = view?.config.bundle;
-      if (!view || !marker) return err('not_found', `No server named "${id}" installed from a bundle`);
+      if (!view || !marker) return hostErr('not_found', hostMessage('bundle.notInstalled', { name: id }));
       const removed = await deps.servers['servers.remove']({ id });
       if (!removed.ok) return removed;
       await store.remove(marker.name);

@@ -3,7 +3,7 @@ import { unzipSync } from 'fflate';
 import { VERSIONED_MANIFEST_SCHEMAS, vAny } from '@anthropic-ai/mcpb/schemas';
 import { extractSignatureBlock, verifyMcpbFile } from '@anthropic-ai/mcpb/node';
 import type { BundleSignature } from '../../../shared/bundles.ts';
-import { checkEntries, readZipEntries, type Refused, type UnpackLimits, type ZipEntry } from './zipEntries.ts';
+import { checkEntries, readZipEntries, refusal, type Refused, type UnpackLimits, type ZipEntry } from './zipEntries.ts';
 
 /** The validated manifest (any manifest version the package knows). */
 export type BundleManifest = ReturnType<typeof vAny.McpbManifestSchema.parse>;
@@ -34,20 +34,20 @@ export function openBundle(archive: Uint8Array, limits: UnpackLimits, platform: 
   try {
     files = unzipSync(originalContent);
   } catch (cause) {
-    return { refused: 'bad_zip', message: `Not a readable zip archive: ${cause instanceof Error ? cause.message : String(cause)}` };
+    return refusal('bad_zip', 'bundle.zipUnreadable', { reason: cause instanceof Error ? cause.message : String(cause) });
   }
   // The directory's sizes bounded the checks above; the data must agree with them.
   for (const entry of entries) {
     const data = files[entry.name];
-    if (!entry.directory && (data === undefined || data.length !== entry.size)) return { refused: 'bad_zip', message: `"${entry.name}" does not match its declared size` };
+    if (!entry.directory && (data === undefined || data.length !== entry.size)) return refusal('bad_zip', 'bundle.sizeMismatch', { name: entry.name });
   }
   const manifestBytes = files['manifest.json'];
-  if (!manifestBytes) return { refused: 'bad_manifest', message: 'The bundle has no manifest.json at its top level' };
+  if (!manifestBytes) return refusal('bad_manifest', 'bundle.noManifest');
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder().decode(manifestBytes));
   } catch (cause) {
-    return { refused: 'bad_manifest', message: `manifest.json is not JSON: ${cause instanceof Error ? cause.message : String(cause)}` };
+    return refusal('bad_manifest', 'bundle.manifestNotJson', { reason: cause instanceof Error ? cause.message : String(cause) });
   }
   const parsed = vAny.McpbManifestSchema.safeParse(json);
   if (!parsed.success) {
@@ -55,20 +55,20 @@ export function openBundle(archive: Uint8Array, limits: UnpackLimits, platform: 
     const declared = typeof json === 'object' && json !== null ? ((json as Record<string, unknown>).manifest_version ?? (json as Record<string, unknown>).dxt_version) : undefined;
     const versioned = typeof declared === 'string' && Object.hasOwn(VERSIONED_MANIFEST_SCHEMAS, declared) ? VERSIONED_MANIFEST_SCHEMAS[declared as keyof typeof VERSIONED_MANIFEST_SCHEMAS].safeParse(json) : undefined;
     const issues = versioned && !versioned.success ? versioned.error : parsed.error;
-    return { refused: 'bad_manifest', message: `manifest.json is not a valid MCPB manifest: ${formatIssues(issues)}` };
+    return refusal('bad_manifest', 'bundle.manifestInvalid', { issues: formatIssues(issues) });
   }
   const manifest = parsed.data;
-  if (!bundleName.test(manifest.name)) return { refused: 'bad_manifest', message: `Bundle name "${manifest.name}" must be letters, digits, '.', '_' or '-' (at most 100)` };
-  if (!serverTypes.has(manifest.server.type)) return { refused: 'unsupported_runtime', message: `Server type "${manifest.server.type}" is not supported (node, python or binary)` };
-  if (!manifest.server.mcp_config) return { refused: 'bad_manifest', message: 'manifest.json has no server.mcp_config (command and arguments to run)' };
+  if (!bundleName.test(manifest.name)) return refusal('bad_manifest', 'bundle.badName', { name: manifest.name });
+  if (!serverTypes.has(manifest.server.type)) return refusal('unsupported_runtime', 'bundle.serverType', { type: manifest.server.type });
+  if (!manifest.server.mcp_config) return refusal('bad_manifest', 'bundle.noMcpConfig');
   const entryPoint = manifest.server.entry_point.replace(/\\/g, '/').replace(/^\.\//, '');
-  if (files[entryPoint] === undefined) return { refused: 'bad_manifest', message: `The entry point "${manifest.server.entry_point}" is not in the archive` };
+  if (files[entryPoint] === undefined) return refusal('bad_manifest', 'bundle.noEntryPoint', { path: manifest.server.entry_point });
   const platforms = manifest.compatibility?.platforms;
   if (platforms && !platforms.includes(platform as 'darwin' | 'win32' | 'linux')) {
-    return { refused: 'unsupported_platform', message: `This bundle runs on ${platforms.join(', ')}; this computer is ${platform}` };
+    return refusal('unsupported_platform', 'bundle.platform', { platforms: platforms.join(', '), platform });
   }
   for (const key of Object.keys(manifest.user_config ?? {})) {
-    if (!/^[A-Za-z0-9_-]{1,100}$/.test(key)) return { refused: 'bad_manifest', message: `user_config option "${key}" must be letters, digits, '_' or '-'` };
+    if (!/^[A-Za-z0-9_-]{1,100}$/.test(key)) return refusal('bad_manifest', 'bundle.optionKey', { key });
   }
   return { manifest, entries, files };
 }

@@ -4,6 +4,7 @@
  * fflate (which unpacks) does not expose entry modes, hence this small reader.
  */
 import type { BundleRefusal } from '../../../shared/bundles.ts';
+import { englishOf, hostMessage, type HostMessage, type HostMessageCode, type HostMessageParams } from '../../../shared/hostMessages.ts';
 
 /** One file of the archive as its central directory describes it. */
 export interface ZipEntry {
@@ -26,10 +27,17 @@ export interface UnpackLimits {
 /** Defaults: 500 MB unpacked, 20,000 files, ratio 200 (text compresses ~10x; bombs reach 1000x). */
 export const defaultUnpackLimits: UnpackLimits = { maxEntries: 20_000, maxUnpackedBytes: 500 * 1024 * 1024, maxRatio: 200 };
 
-/** A refusal with its reason. */
+/** A refusal with its reason: `text` for the window (translated), `message` its English (logs). */
 export interface Refused {
   refused: BundleRefusal;
   message: string;
+  text: HostMessage;
+}
+
+/** Builds a refusal from a host message code. */
+export function refusal(refused: BundleRefusal, code: HostMessageCode, params?: HostMessageParams): Refused {
+  const text = hostMessage(code, params);
+  return { refused, message: englishOf(text), text };
 }
 
 const EOCD = 0x06054b50;
@@ -46,20 +54,20 @@ function findEndOfCentralDirectory(data: Uint8Array): number {
 
 /** Lists the archive's entries, or says why it is not a zip this app can read. */
 export function readZipEntries(data: Uint8Array): ZipEntry[] | Refused {
-  const bad = (message: string): Refused => ({ refused: 'bad_zip', message: `Not a readable zip archive: ${message}` });
-  if (data.length < 22) return bad('the file is too short');
+  const bad = (code: HostMessageCode): Refused => refusal('bad_zip', code);
+  if (data.length < 22) return bad('bundle.zipTooShort');
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const eocd = findEndOfCentralDirectory(data);
-  if (eocd < 0) return bad('no end-of-archive record');
+  if (eocd < 0) return bad('bundle.zipNoEnd');
   const count = view.getUint16(eocd + 10, true);
   const dirSize = view.getUint32(eocd + 12, true);
   let at = view.getUint32(eocd + 16, true);
-  if (count === 0xffff || at === 0xffffffff) return bad('zip64 archives are not supported');
-  if (at + dirSize > data.length) return bad('the directory points past the end of the file');
+  if (count === 0xffff || at === 0xffffffff) return bad('bundle.zip64');
+  if (at + dirSize > data.length) return bad('bundle.zipPastEnd');
   const entries: ZipEntry[] = [];
   const decoder = new TextDecoder('utf-8', { fatal: false });
   for (let i = 0; i < count; i++) {
-    if (at + 46 > data.length || view.getUint32(at, true) !== CENTRAL) return bad('a directory record is damaged');
+    if (at + 46 > data.length || view.getUint32(at, true) !== CENTRAL) return bad('bundle.zipDamaged');
     const madeBy = view.getUint16(at + 4, true) >> 8;
     const compressedSize = view.getUint32(at + 20, true);
     const size = view.getUint32(at + 24, true);
@@ -76,31 +84,31 @@ export function readZipEntries(data: Uint8Array): ZipEntry[] | Refused {
 }
 
 /** Why this entry name is unsafe to unpack, or undefined when it stays inside the folder. */
-export function unsafeName(name: string): string | undefined {
-  if (name.length === 0) return 'an entry has an empty name';
-  if (name.includes('\0')) return `"${name}" contains a NUL byte`;
-  if (name.startsWith('/') || name.startsWith('\\') || /^[A-Za-z]:/.test(name)) return `"${name}" is an absolute path`;
-  if (name.split(/[\\/]/).some((part) => part === '..')) return `"${name}" leaves the bundle's folder (..)`;
+export function unsafeName(name: string): Refused | undefined {
+  if (name.length === 0) return refusal('unsafe_path', 'bundle.unsafeEmptyName');
+  if (name.includes('\0')) return refusal('unsafe_path', 'bundle.unsafeNul', { name });
+  if (name.startsWith('/') || name.startsWith('\\') || /^[A-Za-z]:/.test(name)) return refusal('unsafe_path', 'bundle.unsafeAbsolute', { name });
+  if (name.split(/[\\/]/).some((part) => part === '..')) return refusal('unsafe_path', 'bundle.unsafeParent', { name });
   return undefined;
 }
 
 /** Checks every entry against the limits and path rules; undefined when the archive may be unpacked. */
 export function checkEntries(entries: ZipEntry[], limits: UnpackLimits): Refused | undefined {
-  if (entries.length > limits.maxEntries) return { refused: 'zip_bomb', message: `The archive has ${entries.length} files; at most ${limits.maxEntries} are accepted` };
+  if (entries.length > limits.maxEntries) return refusal('zip_bomb', 'bundle.tooManyFiles', { count: entries.length, max: limits.maxEntries });
   let total = 0;
   const seen = new Set<string>();
   for (const entry of entries) {
     const unsafe = unsafeName(entry.name);
-    if (unsafe) return { refused: 'unsafe_path', message: `Unsafe path in the archive: ${unsafe}` };
-    if (entry.mode !== undefined && (entry.mode & 0o170000) === 0o120000) return { refused: 'unsafe_path', message: `Unsafe path in the archive: "${entry.name}" is a symbolic link` };
+    if (unsafe) return unsafe;
+    if (entry.mode !== undefined && (entry.mode & 0o170000) === 0o120000) return refusal('unsafe_path', 'bundle.unsafeSymlink', { name: entry.name });
     const key = entry.name.replace(/\\/g, '/').toLowerCase();
-    if (seen.has(key)) return { refused: 'bad_zip', message: `The archive holds "${entry.name}" twice` };
+    if (seen.has(key)) return refusal('bad_zip', 'bundle.duplicate', { name: entry.name });
     seen.add(key);
-    if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff) return { refused: 'too_large', message: `"${entry.name}" is too large (zip64)` };
+    if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff) return refusal('too_large', 'bundle.entryZip64', { name: entry.name });
     total += entry.size;
-    if (total > limits.maxUnpackedBytes) return { refused: 'zip_bomb', message: `The archive unpacks to more than ${Math.round(limits.maxUnpackedBytes / 1048576)} MB` };
+    if (total > limits.maxUnpackedBytes) return refusal('zip_bomb', 'bundle.unpackedTooLarge', { max: Math.round(limits.maxUnpackedBytes / 1048576) });
     if (entry.size > 1024 * 1024 && entry.size > limits.maxRatio * Math.max(1, entry.compressedSize)) {
-      return { refused: 'zip_bomb', message: `"${entry.name}" expands ${Math.round(entry.size / Math.max(1, entry.compressedSize))} times; this looks like a zip bomb` };
+      return refusal('zip_bomb', 'bundle.zipBomb', { name: entry.name, ratio: Math.round(entry.size / Math.max(1, entry.compressedSize)) });
     }
   }
   return undefined;

@@ -2,7 +2,8 @@
  * Reads servers from an MCP registry (`GET <url>?search=&limit=&version=latest`, the official registry's v0 list API).
  * The host asks, never the renderer, so the page's content-security rules stay closed and one place bounds time and size.
  */
-import { appError, type AppError, type Result } from '../../../shared/errors.ts';
+import { hostErr, type AppError, type Result } from '../../../shared/errors.ts';
+import { hostMessage, type HostMessageCode, type HostMessageParams } from '../../../shared/hostMessages.ts';
 import { parseEntries } from '../../../shared/catalog/catalog.ts';
 import { registryPageSchema, type ServerJson } from '../../../shared/catalog/serverJson.ts';
 
@@ -22,7 +23,7 @@ export interface RegistryPage {
   rejected: number;
 }
 
-const fail = (code: AppError['code'], message: string): Result<RegistryPage> => ({ ok: false, error: appError(code, message) });
+const fail = (code: AppError['code'], text: HostMessageCode, params: HostMessageParams): Result<RegistryPage> => hostErr(code, hostMessage(text, params));
 
 /** True for an http(s) URL. */
 export function isRegistryUrl(value: string): boolean {
@@ -55,7 +56,7 @@ async function readCapped(response: Response, maxBytes: number): Promise<string 
 
 /** One page of servers from the registry at `baseUrl`; errors are data (`connect_failed`, `timeout`, `protocol_error`). */
 export async function fetchRegistryPage(baseUrl: string, options: RegistryRequestOptions = {}): Promise<Result<RegistryPage>> {
-  if (!isRegistryUrl(baseUrl)) return fail('invalid_params', `The registry URL must be an http:// or https:// address: ${baseUrl}`);
+  if (!isRegistryUrl(baseUrl)) return fail('invalid_params', 'catalog.badUrl', { url: baseUrl });
   const url = new URL(baseUrl);
   url.searchParams.set('limit', String(options.limit ?? 100));
   url.searchParams.set('version', 'latest');
@@ -65,28 +66,28 @@ export async function fetchRegistryPage(baseUrl: string, options: RegistryReques
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' }, redirect: 'follow' });
   } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'TimeoutError') return fail('timeout', `The registry did not answer within ${timeoutMs / 1000} s (${url.host}).`);
+    if (cause instanceof DOMException && cause.name === 'TimeoutError') return fail('timeout', 'catalog.timeout', { seconds: timeoutMs / 1000, host: url.host });
     const reason = cause instanceof Error && cause.cause instanceof Error ? cause.cause.message : String(cause);
-    return fail('connect_failed', `The registry could not be reached (${url.host}): ${reason}`);
+    return fail('connect_failed', 'catalog.unreachable', { host: url.host, reason });
   }
   if (!response.ok) {
     await response.body?.cancel();
-    return fail('protocol_error', `The registry answered HTTP ${response.status} (${url.host}).`);
+    return fail('protocol_error', 'catalog.http', { status: response.status, host: url.host });
   }
   let body: string | undefined;
   try {
     body = await readCapped(response, options.maxBytes ?? 5_000_000);
   } catch (cause) {
-    return fail('connect_failed', `The registry's answer was cut off (${url.host}): ${String(cause)}`);
+    return fail('connect_failed', 'catalog.cutOff', { host: url.host, reason: String(cause) });
   }
-  if (body === undefined) return fail('protocol_error', `The registry's answer is too big (${url.host}).`);
+  if (body === undefined) return fail('protocol_error', 'catalog.tooBig', { host: url.host });
   let json: unknown;
   try {
     json = JSON.parse(body);
   } catch {
-    return fail('protocol_error', `The registry's answer is not JSON (${url.host}).`);
+    return fail('protocol_error', 'catalog.notJson', { host: url.host });
   }
   const page = registryPageSchema.safeParse(json);
-  if (!page.success) return fail('protocol_error', `The registry's answer is not a server list (${url.host}).`);
+  if (!page.success) return fail('protocol_error', 'catalog.notList', { host: url.host });
   return { ok: true, value: parseEntries(page.data.servers.map((item) => item.server)) };
 }

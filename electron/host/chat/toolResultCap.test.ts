@@ -49,7 +49,7 @@ describe('tool result cap', () => {
     const read = await files.read('chat/../../etc', 'toolu_1');
     expect(read.ok && read.value.content.length).toBe(300_000);
     expect(read.ok && read.value.filename).toBe('tool-result-toolu_1.txt');
-    expect((await files.read('chat/../../etc', 'other')).ok).toBe(false);
+    expect(await files.read('chat/../../etc', 'other')).toMatchObject({ ok: false, error: { code: 'not_found', text: { code: 'store.fullResultGone' } } });
     await files.removeChat('chat/../../etc');
     expect(readdirSync(join(dir, 'tool-results'))).toEqual([]);
   });

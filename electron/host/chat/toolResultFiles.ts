@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FullToolResult } from '../../../shared/chat.ts';
-import { err, ok, type Result } from '../../../shared/errors.ts';
+import { hostErr, ok, type Result } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import type { ToolResult } from '../../../shared/servers.ts';
 import { capToolResult, resultSize } from './toolResultCap.ts';
 
@@ -63,7 +64,7 @@ export class ToolResultFiles {
         // Try the other format; a missing file is reported below.
       }
     }
-    return err('not_found', 'The full result of this tool call is not on disk (it was within the limit, or its chat was deleted).');
+    return hostErr('not_found', hostMessage('store.fullResultGone'));
   }
 
   /** Deletes the full results of a chat (the chat was deleted). */

@@ -1,7 +1,7 @@
 /** One live MCP client for one server: requests, catalog refresh on list changes, elicitation routing, close. */
 import type { ChildProcess } from 'node:child_process';
 import { StreamableHTTPClientTransport, type Client, type ServerCapabilities, type CreateMessageRequestParams, type CreateMessageResult, type ElicitRequestParams, type ElicitResult, type Transport } from '@modelcontextprotocol/client';
-import { err, ok, type Result } from '../../../shared/errors.ts';
+import { ok, type Result } from '../../../shared/errors.ts';
 import type { PromptMessages, ResourceContents, ResourceInfo, ResourceTemplateInfo, ServerStatus } from '../../../shared/servers.ts';
 import type { ElicitationBroker, ElicitationRequestInput, ToolCallOptions } from '../ports.ts';
 import { toPromptInfo, toPromptMessages, toResourceContents, toResourceInfo, toResourceTemplateInfo, toServerTool } from './convert.ts';
@@ -318,7 +318,8 @@ export class ServerConnection {
       const appErr = describeRequestError(error);
       if (isConnectionLost(error)) this.reportLost(appErr.message);
       if (isAuthError(error)) this.reportAuthRequired(appErr.message);
-      return err(appErr.code, appErr.message, appErr.detail !== undefined ? { detail: appErr.detail } : {});
+      // The text goes too: it is what the window translates (the English message stays for logs).
+      return { ok: false, error: { code: appErr.code, message: appErr.message, ...(appErr.detail !== undefined ? { detail: appErr.detail } : {}), ...(appErr.text ? { text: appErr.text } : {}) } };
     }
   }
 

@@ -4,7 +4,8 @@ import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { SSEClientTransport, StreamableHTTPClientTransport, type OAuthClientProvider, type Transport } from '@modelcontextprotocol/client';
 import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { appError, type AppError } from '../../../shared/errors.ts';
+import { hostError, type AppError } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import { commandNotFoundError } from './commandNotFound.ts';
 import { sessionAwareFetch } from './session/sessionFetch.ts';
 import type { HttpServerConfig, StdioServerConfig } from '../../../shared/serverConfig.ts';
@@ -51,7 +52,7 @@ export function serverEnvironment(baseEnv: Record<string, string | undefined>, o
 export function resolveCommand(command: string, env: Record<string, string>, cwd: string | undefined): { ok: true; path: string } | { ok: false; error: AppError } {
   const searchPath = env.PATH ?? env.Path ?? '';
   if (cwd !== undefined) {
-    if (!isDirectory(cwd)) return { ok: false, error: appError('connect_failed', `The working folder "${cwd}" does not exist.`, { field: 'cwd' }) };
+    if (!isDirectory(cwd)) return { ok: false, error: hostError('connect_failed', hostMessage('servers.noWorkingFolder', { path: cwd }), { field: 'cwd' }) };
   }
   if (command.includes('/') || command.includes('\\')) {
     const full = path.resolve(cwd ?? process.cwd(), command);

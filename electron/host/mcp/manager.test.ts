@@ -10,6 +10,7 @@ import { silentLogger } from '../environment.ts';
 import { HostEventHub } from '../events.ts';
 import { connectionFingerprint, createServerManager } from './manager.ts';
 import type { McpServerManager } from './types.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 
 /** A loopback port nobody listens on: connecting is refused at once, so each (re)connect settles quickly. */
 async function closedPort(): Promise<number> {
@@ -126,5 +127,40 @@ describe('a server being reconnected', () => {
     expect(manager.status('memory')?.state).toBe('connecting');
     await restarted;
     expect(manager.status('memory')?.state).toBe('ready');
+  });
+});
+
+describe('refusals the window translates', () => {
+  it('words no such server, an invalid entry, a missing working folder and a restart while shutting down as codes, the English kept in message', async () => {
+    const { manager } = await startManager();
+    expect(await manager.restart('nope')).toMatchObject({ ok: false, error: { code: 'not_found', text: { code: 'entry.noServer', params: { name: 'nope' } } } });
+    expect(await manager.callTool('nope', 't', {})).toMatchObject({ ok: false, error: { code: 'not_found', text: { code: 'entry.noServer' } } });
+    manager.setServers([
+      { id: 'bad', invalid: { message: 'name: starts or ends with spaces', field: 'name', text: hostMessage('entry.nameSpaces') } },
+      { id: 'lost', config: { command: process.execPath, cwd: join(tmpdir(), 'sb-no-such-folder-4242') } },
+    ]);
+    await manager.whenSettled();
+    // The invalid entry's own problem is what the window shows; the English names the server.
+    expect(await manager.restart('bad')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_config', message: 'The server "bad" has an invalid configuration: name: starts or ends with spaces', text: { code: 'entry.nameSpaces' } },
+    });
+    expect(await manager.callTool('bad', 't', {})).toMatchObject({ ok: false, error: { code: 'invalid_config', text: { code: 'entry.nameSpaces' } } });
+    const lost = manager.status('lost');
+    expect(lost?.state === 'error' ? lost.text : lost?.state === 'restarting' ? lost.lastErrorText : lost).toEqual({ code: 'servers.noWorkingFolder', params: { path: join(tmpdir(), 'sb-no-such-folder-4242') } });
+    await manager.shutdown();
+    expect(await manager.restart('lost')).toMatchObject({ ok: false, error: { code: 'cancelled', text: { code: 'servers.shuttingDown' } } });
+  });
+
+  it('passes on the code of a server’s own error to a request, so the window can translate the sentence around it', async () => {
+    const { manager } = await startManager();
+    const memoryServer = join(import.meta.dirname, '..', '..', '..', 'node_modules', '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
+    const dir = await mkdtemp(join(tmpdir(), 'sb-memory-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    manager.setServers([{ id: 'memory', config: { command: process.execPath, args: [memoryServer], env: { MEMORY_FILE_PATH: join(dir, 'a.jsonl') } } }]);
+    await manager.whenSettled();
+    // server-memory has no resources: its JSON-RPC error is the reason inside a translated sentence.
+    const read = await manager.readResource('memory', 'memory://nothing');
+    expect(read).toMatchObject({ ok: false, error: { code: 'protocol_error', text: { code: 'request.serverError' } } });
   });
 });

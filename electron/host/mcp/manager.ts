@@ -1,6 +1,6 @@
 /** The MCP connection manager: one client per configured server, started a few at a time (StartQueue), restarted on crash, reconciled on change. */
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
-import { err, hostErr, ok, type Result } from '../../../shared/errors.ts';
+import { hostErr, ok, type Result } from '../../../shared/errors.ts';
 import { isHttpConfig, serverDefaults, type ServerConfig } from '../../../shared/serverConfig.ts';
 import type { ServerStatus, TestConnectionReport } from '../../../shared/servers.ts';
 import type { HostEnvironment } from '../environment.ts';
@@ -18,6 +18,7 @@ import { ServerSlot, type SlotContext } from './serverSlot.ts';
 import { StartQueue } from './startQueue/startQueue.ts';
 import type { ManagedServer, McpServerManager, ServerManagerListener } from './types.ts';
 import { authRequiredStatus, errorParts } from './statusParts.ts';
+import { invalidServer, noServer } from './serverRefusals.ts';
 import { englishOf, hostMessage } from '../../../shared/hostMessages.ts';
 
 /** Tuning knobs, mainly for tests: restart timing, log limits, era horizons, the clock. */
@@ -114,10 +115,10 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
   const liveConnection = async (serverId: string) => {
     await slots.get(serverId)?.renewal;
     const slot = slots.get(serverId);
-    if (!slot) return { ok: false as const, result: err('not_found', `No server named "${serverId}".`) };
+    if (!slot) return { ok: false as const, result: noServer(serverId) };
     const status = slot.status;
     if (status.state === 'disabled') return { ok: false as const, result: hostErr('server_disabled', hostMessage('state.disabled', { server: serverId })) };
-    if (status.state === 'invalid') return { ok: false as const, result: err('invalid_config', `The server "${serverId}" has an invalid configuration: ${status.message}`) };
+    if (status.state === 'invalid') return { ok: false as const, result: invalidServer(serverId, status, 'servers.invalidConfig') };
     if (status.state === 'auth_required') return { ok: false as const, result: hostErr('auth_required', hostMessage('state.needsSignIn', { server: serverId }), { detail: status.message }) };
     const connection = slot.live;
     if (!connection) return { ok: false as const, result: { ok: false as const, error: { code: 'server_not_ready' as const, message: `The server "${serverId}" is not ready (${describeState(status)}).`, text: hostMessage('call.notReady', { server: serverId }) } } };
@@ -187,14 +188,14 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
 
     async restart(serverId) {
       const slot = slots.get(serverId);
-      if (!slot) return err('not_found', `No server named "${serverId}".`);
+      if (!slot) return noServer(serverId);
       if (slot.status.state === 'disabled') return hostErr('server_disabled', hostMessage('state.disabledStart', { server: serverId }));
-      if (slot.status.state === 'invalid') return err('invalid_config', `The server "${serverId}" has an invalid configuration: ${slot.status.message}`);
-      if (shuttingDown) return err('cancelled', 'The app is shutting down.');
+      if (slot.status.state === 'invalid') return invalidServer(serverId, slot.status, 'servers.invalidConfig');
+      if (shuttingDown) return hostErr('cancelled', hostMessage('servers.shuttingDown'));
       logs.append(serverId, 'host', 'Restart requested.');
       await slot.restartNow();
       // Removed or shut down while the old process was stopping: nothing was started.
-      if (slot.isDisposed) return err('cancelled', shuttingDown ? 'The app is shutting down.' : `The server "${serverId}" was removed.`);
+      if (slot.isDisposed) return hostErr('cancelled', shuttingDown ? hostMessage('servers.shuttingDown') : hostMessage('servers.removed', { server: serverId }));
       return ok(null);
     },
 
@@ -213,10 +214,13 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
         outcome = await live.connection.callTool(toolName, args, callOptions, timeoutMs);
       }
       // The slot has turned to "Sign in required"; its line says what to do (e.g. the access a step-up asks for).
-      if (outcome.authRequired && live.slot.status.state === 'auth_required') return err('auth_required', live.slot.status.message);
+      if (outcome.authRequired && live.slot.status.state === 'auth_required') {
+        const { message, text } = live.slot.status;
+        return { ok: false, error: { code: 'auth_required', message, ...(text ? { text } : {}) } };
+      }
       if (!outcome.result.ok && outcome.result.error.code === 'process_exited') {
         const tail = logs.stderrTail(serverId, 10);
-        if (tail.length > 0) return err('process_exited', outcome.result.error.message, { detail: tail.join('\n') });
+        if (tail.length > 0) return { ok: false, error: { ...outcome.result.error, detail: tail.join('\n') } };
       }
       return outcome.result;
     },
@@ -266,7 +270,10 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
 
   async function testConnectionRaw(name: string, config: ServerConfig): Promise<TestConnectionReport> {
     const stderr: string[] = [];
-    if (shuttingDown) return { status: { state: 'error', message: 'The app is shutting down.', code: 'cancelled', stderrTail: [], at: now() }, tools: [], resources: 0, prompts: 0, stderrTail: [] };
+    if (shuttingDown) {
+      const text = hostMessage('servers.shuttingDown');
+      return { status: { state: 'error', message: englishOf(text), text, code: 'cancelled', stderrTail: [], at: now() }, tools: [], resources: 0, prompts: 0, stderrTail: [] };
+    }
     const cancel = new AbortController();
     tests.add(cancel);
     try {

@@ -190,6 +190,24 @@ describe('MCP module wiring', () => {
     expect(restart.ok ? undefined : restart.error).toMatchObject({ code: 'server_disabled', text: { code: 'state.disabledStart', params: { server: 's' } }, message: 'The server "s" is disabled; enable it to start it.' });
   });
 
+  it('words its refusals about one server as codes the window translates: none by that name, invalid, disabled, no such tool, no completions', async () => {
+    await writeFile(join(dataDir, 'servers.json'), JSON.stringify({ mcpServers: { s: { command: 'node' }, off: { command: 'node', enabled: false }, slow: { command: 'node', connectTimeoutMs: 5 } } }));
+    const m = await open();
+    expect(await m.api['resources.list']({ serverId: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found', text: { code: 'entry.noServer', params: { name: 'nope' } } } });
+    // An invalid entry's refusal shows the entry's own problem (as its card does); the English names the server for logs.
+    expect(await m.api['resources.list']({ serverId: 'slow' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_config', message: expect.stringMatching(/^Server "slow" is not valid: connectTimeoutMs: /) as unknown, text: { code: 'entry.tooSmall' } },
+    });
+    expect(await m.api['prompts.get']({ serverId: 'off', name: 'p' })).toMatchObject({ ok: false, error: { code: 'server_disabled', text: { code: 'state.disabled', params: { server: 'off' } } } });
+    expect(await m.api['tools.schema']({ serverId: 's', toolName: 'gone' })).toMatchObject({ ok: false, error: { code: 'tool_not_found', text: { code: 'servers.noToolNow', params: { server: 's', tool: 'gone' } } } });
+    expect(await m.api['elicitations.answer']({ id: 'old', answer: { action: 'cancel' } })).toMatchObject({ ok: false, error: { code: 'not_found', text: { code: 'servers.notWaiting' } } });
+    expect(await m.api['completions.complete']({ serverId: 's', ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: '' } })).toMatchObject({ ok: false, error: { code: 'not_implemented', text: { code: 'completion.notOffered' } } });
+    expect(await m.api['completions.complete']({ serverId: 'off', ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: '' } })).toMatchObject({ ok: false, error: { text: { code: 'completion.notRunning', params: { server: 'off' } } } });
+    expect(await m.appResources.read('nope', 'ui://x')).toMatchObject({ ok: false, error: { code: 'not_found', text: { code: 'servers.noValidServer', params: { server: 'nope' } } } });
+    expect(await m.api['tools.setEnabled']({ serverId: 'nope', toolName: 'ping', enabled: false })).toMatchObject({ ok: false, error: { text: { code: 'servers.noValidServer' } } });
+  });
+
   it('imports the good entries, reports the bad one, and refuses an unresolved clash', async () => {
     await writeFile(join(dataDir, 'servers.json'), JSON.stringify({ mcpServers: { memory: { command: 'old' } } }));
     const m = await open();

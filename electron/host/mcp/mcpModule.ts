@@ -2,7 +2,7 @@
  * The MCP module: loads servers.json, builds the elicitation broker, the connection manager and the tool registry,
  * answers every MCP call of the contract, and pushes 'servers.changed', 'tools.changed' and 'server.log'.
  */
-import { err, ok, type Result } from '../../../shared/errors.ts';
+import { ok, type Result } from '../../../shared/errors.ts';
 import type { ServerConfig } from '../../../shared/serverConfig.ts';
 import type { ServerStatus, ServerView } from '../../../shared/servers.ts';
 import { createAuthApi } from '../auth/authApi.ts';
@@ -23,6 +23,7 @@ import { lenientConfig, patchToolSettings, replaceEntry, toManagedServers } from
 import { maskConfig } from './serversFileMask.ts';
 import { createServersDeltaTracker } from './serversDelta.ts';
 import type { ManagedServer, McpServerManager } from './types.ts';
+import { noValidServer } from './serverRefusals.ts';
 
 /** What the module needs; `createManager` lets unit tests put a fake manager behind the real wiring. */
 export interface McpModuleDeps {
@@ -233,7 +234,7 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
     elicitations: broker,
     appResources: {
       read: async (serverId, uri) => {
-        if (!config(serverId)) return err('not_found', `No valid server named "${serverId}"`);
+        if (!config(serverId)) return noValidServer(serverId);
         if (manager.readResourceWithTtl) return manager.readResourceWithTtl(serverId, uri);
         const read = await manager.readResource(serverId, uri);
         return read.ok ? ok({ contents: read.value }) : read;

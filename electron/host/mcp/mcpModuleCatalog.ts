@@ -1,8 +1,10 @@
 /** The tools, resources, prompts and elicitation calls of the MCP module. */
-import { err, ok, type Result } from '../../../shared/errors.ts';
+import { hostErr, ok, type Result } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import { toolSummary, type ExposedTool, type PromptInfo, type ToolSummary } from '../../../shared/servers.ts';
 import type { McpCalls } from '../ports.ts';
 import type { McpModuleContext } from './mcpModuleContext.ts';
+import { invalidServer, noServer } from './serverRefusals.ts';
 
 type CatalogCalls = Pick<McpCalls,
   | 'tools.list' | 'tools.schema' | 'tools.setEnabled' | 'tools.setApproval' | 'resources.list' | 'resources.templates' | 'resources.read'
@@ -17,9 +19,9 @@ export function createCatalogCalls(ctx: McpModuleContext): CatalogCalls {
   /** Runs `call` for a configured, valid server; otherwise a typed error saying why not. */
   const withServer = <T>(serverId: string, call: () => Promise<Result<T>>): Promise<Result<T>> => {
     const server = ctx.server(serverId);
-    if (!server) return Promise.resolve(err('not_found', `No server named "${serverId}"`));
-    if ('invalid' in server) return Promise.resolve(err('invalid_config', `Server "${serverId}" is not valid: ${server.invalid.message}`));
-    if (server.config.enabled === false) return Promise.resolve(err('server_disabled', `Server "${serverId}" is disabled`));
+    if (!server) return Promise.resolve(noServer(serverId));
+    if ('invalid' in server) return Promise.resolve(invalidServer(serverId, server.invalid, 'servers.notValid'));
+    if (server.config.enabled === false) return Promise.resolve(hostErr('server_disabled', hostMessage('state.disabled', { server: serverId })));
     return call();
   };
 
@@ -30,7 +32,7 @@ export function createCatalogCalls(ctx: McpModuleContext): CatalogCalls {
     'tools.list': () => Promise.resolve(ok(summaries(ctx.registry.listAll()))),
     'tools.schema': ({ serverId, toolName }) => {
       const schemas = ctx.registry.schemaOf(serverId, toolName);
-      return Promise.resolve(schemas ? ok(schemas) : err('tool_not_found', `Server "${serverId}" has no tool named ${toolName} now`));
+      return Promise.resolve(schemas ? ok(schemas) : hostErr('tool_not_found', hostMessage('servers.noToolNow', { server: serverId, tool: toolName })));
     },
     'tools.setEnabled': async ({ serverId, toolName, enabled }) => summarized(await ctx.registry.setToolEnabled(serverId, toolName, enabled)),
     'tools.setApproval': async ({ serverId, toolName, policy }) => summarized(await ctx.registry.setApproval(serverId, toolName, policy)),
@@ -43,7 +45,7 @@ export function createCatalogCalls(ctx: McpModuleContext): CatalogCalls {
       if (serverId !== undefined) {
         return withServer(serverId, () => {
           const prompts = readyPrompts(serverId);
-          return Promise.resolve(prompts ? ok(prompts) : err('server_not_ready', `Server "${serverId}" is not ready`));
+          return Promise.resolve(prompts ? ok(prompts) : hostErr('server_not_ready', hostMessage('call.notReady', { server: serverId })));
         });
       }
       // Every ready, enabled server's prompts; servers still connecting simply have none yet.
@@ -54,6 +56,6 @@ export function createCatalogCalls(ctx: McpModuleContext): CatalogCalls {
 
     'elicitations.list': () => Promise.resolve(ok(ctx.broker.list())),
     'elicitations.answer': ({ id, answer }) =>
-      Promise.resolve(ctx.broker.answer(id, answer) ? ok(null) : err('not_found', 'This request is no longer waiting for an answer')),
+      Promise.resolve(ctx.broker.answer(id, answer) ? ok(null) : hostErr('not_found', hostMessage('servers.notWaiting'))),
   };
 }

@@ -1,7 +1,7 @@
 /** Opens one server: transport, client, era negotiation (or the cached verdict), catalog, all within the connect timeout. */
 import { Client, isSpecType, ProtocolError, ProtocolErrorCode, SERVER_INFO_META_KEY, type DiscoverResult, type Implementation, type OAuthClientProvider, type PriorDiscovery, type Transport } from '@modelcontextprotocol/client';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { appError, type Result } from '../../../shared/errors.ts';
+import { hostError, type Result } from '../../../shared/errors.ts';
 import { isHttpConfig, serverDefaults, type ServerConfig } from '../../../shared/serverConfig.ts';
 import type { ElicitationBroker } from '../ports.ts';
 import { withdrawSampling } from '../sampling/eraCapabilities.ts';
@@ -206,7 +206,7 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
       const late = stdio instanceof InPlaceProbeStdioTransport ? stdio.lateResult : undefined;
       if (isSpecType.DiscoverResult(late)) await setup.eraCache.set(key, { kind: 'modern', discover: late });
       await connection.close();
-      return { ok: false, failure: { kind: 'error', error: appError('timeout', `The server did not answer the protocol probe within ${probeTimeoutMs} ms (the machine may be busy); trying again.`) }, priorRejected: false };
+      return { ok: false, failure: { kind: 'error', error: hostError('timeout', hostMessage('servers.probeTimeout', { ms: probeTimeoutMs })) }, priorRejected: false };
     }
     let discover = client.getDiscoverResult();
     if (prior?.kind === 'modern') {
@@ -252,7 +252,7 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
   } catch (error) {
     const exit = connection.exitInfo;
     await connection.close();
-    if (setup.cancel.aborted) return { ok: false, failure: { kind: 'error', error: appError('cancelled', 'The connection attempt was stopped.') }, priorRejected: false };
+    if (setup.cancel.aborted) return { ok: false, failure: { kind: 'error', error: hostError('cancelled', hostMessage('servers.connectStopped')) }, priorRejected: false };
     const described = describeConnectFailure(error, {
       timedOut,
       timeoutMs,

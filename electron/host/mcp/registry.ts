@@ -2,7 +2,7 @@
  * The merged tool registry: every tool of every server with a catalog, under one valid unique name, with its
  * per-tool settings from the servers file; routes calls to the manager and answers the approval policy.
  */
-import { err, hostErr, ok, type Result } from '../../../shared/errors.ts';
+import { hostErr, ok, type Result } from '../../../shared/errors.ts';
 import { hostMessage } from '../../../shared/hostMessages.ts';
 import { serverDefaults, type ApprovalPolicy, type ServerConfig, type ToolSettings } from '../../../shared/serverConfig.ts';
 import { ownValue } from '../../../shared/ownRecord.ts';
@@ -14,6 +14,7 @@ import { toolFingerprint } from './toolFingerprint.ts';
 import { ToolNameIndex } from './toolNameIndex.ts';
 import { createToolsDeltaBatcher } from './toolsDeltaBatcher.ts';
 import type { McpServerManager, ServerTool } from './types.ts';
+import { noValidServer } from './serverRefusals.ts';
 import { isAppOnly } from '../../../shared/apps.ts';
 import { withoutApp } from '../apps/appsCapability.ts';
 
@@ -212,7 +213,7 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   };
 
   const persistTool = async (serverId: string, toolName: string, patch: Partial<ToolSettings>): Promise<Result<ExposedTool[]>> => {
-    if (!settings.config(serverId)) return err('not_found', `No valid server named "${serverId}"`);
+    if (!settings.config(serverId)) return noValidServer(serverId);
     const saved = await settings.updateTool(serverId, toolName, patch);
     if (!saved.ok) return saved;
     refreshServer(serverId);
@@ -262,7 +263,7 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
     },
 
     readResource(serverId, uri): Promise<Result<ResourceContents[]>> {
-      if (!settings.config(serverId)) return Promise.resolve(err('not_found', `No valid server named "${serverId}"`));
+      if (!settings.config(serverId)) return Promise.resolve(noValidServer(serverId));
       return manager.readResource(serverId, uri);
     },
 

@@ -68,6 +68,9 @@ describe('servers file', () => {
       expect(state.error.code).toBe('storage_error');
       expect(state.error.message).toContain(path);
       expect(state.error.message).toMatch(/line 4/);
+      // The window gets the sentence as a code, the parser's problem nested in it by its own code.
+      expect(state.error.text).toMatchObject({ code: 'servers.fileJson', params: { path, backup: 'servers.json.bak', problem: 'jsonAt', line: 4 } });
+      expect(state.error.message).toBe(`${path}: Not valid JSON at line 4, column 5: ${String(state.error.text?.params?.reason)}. Switchboard will not change this file until it is fixed (the previous version is in servers.json.bak).`);
     }
     const change = await addEntry(file, 'x', { command: 'y' });
     expect(change.ok ? undefined : change.error.code).toBe('storage_error');
@@ -76,7 +79,9 @@ describe('servers file', () => {
 
   it('refuses a file whose mcpServers is not an object', async () => {
     await writeFile(path, '{ "mcpServers": ["a"] }');
-    expect((await new ServersFile(dir).load()).state).toBe('unreadable');
+    expect(await new ServersFile(dir).load()).toMatchObject({ state: 'unreadable', error: { text: { code: 'servers.fileNotMap', params: { path } } } });
+    await writeFile(path, '[]');
+    expect(await new ServersFile(dir).load()).toMatchObject({ state: 'unreadable', error: { text: { code: 'servers.fileNotObject' } } });
   });
 
   it('applies a change on top of a hand edit made while running', async () => {
@@ -98,7 +103,7 @@ describe('servers file', () => {
     await mkdir(`${path}.bak`);
     await writeFile(join(`${path}.bak`, 'keep'), 'x');
     const result = await addEntry(file, 'b', { command: 'x' });
-    expect(result.ok ? undefined : result.error).toMatchObject({ code: 'storage_error', message: expect.stringMatching(/Could not save/) as unknown });
+    expect(result.ok ? undefined : result.error).toMatchObject({ code: 'storage_error', message: expect.stringMatching(/Could not save/) as unknown, text: { code: 'servers.fileSaveFailed', params: { path } } });
     expect(await readJson()).toEqual({ mcpServers: { a: { command: 'node' } } });
     expect(file.state.state === 'ok' ? [...file.state.doc.entries.keys()] : []).toEqual(['a']);
     expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);

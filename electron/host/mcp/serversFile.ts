@@ -5,7 +5,8 @@
  */
 import { copyFile, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { appError, type AppError, type Result } from '../../../shared/errors.ts';
+import { hostError, type AppError, type Result } from '../../../shared/errors.ts';
+import { hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
 import { isRecord } from '../../../shared/importConfig.ts';
 import { parseJsonc } from '../../../shared/importConfigJson.ts';
 import { writeFileAtomic } from '../store/atomicFile.ts';
@@ -37,14 +38,17 @@ export function withEntries(doc: ServersDocument, entries: ReadonlyMap<string, u
 /** Parses the file text; an unreadable file yields an error naming the path and the position. */
 export function parseServersText(text: string, path: string): ServersFileState {
   const parsed = parseJsonc(text);
-  const fail = (message: string): ServersFileState => ({
-    state: 'unreadable',
-    error: appError('storage_error', `${path}: ${message}. Switchboard will not change this file until it is fixed (the previous version is in ${SERVERS_FILE_NAME}.bak).`),
-  });
-  if (!parsed.ok) return fail(parsed.problem.message);
-  if (!isRecord(parsed.value)) return fail('expected a JSON object with "mcpServers"');
+  const backup = `${SERVERS_FILE_NAME}.bak`;
+  const fail = (text: HostMessage): ServersFileState => ({ state: 'unreadable', error: hostError('storage_error', text) });
+  if (!parsed.ok) {
+    // The parser's problem is nested by its import.* code, so the window translates the whole sentence.
+    const { reason, line, column } = parsed.problem;
+    const problem = reason === undefined ? 'jsonEmpty' : line !== undefined ? 'jsonAt' : 'jsonBad';
+    return fail(hostMessage('servers.fileJson', { path, backup, problem, ...(reason !== undefined ? { reason } : {}), ...(line !== undefined ? { line, column: column ?? 0 } : {}) }));
+  }
+  if (!isRecord(parsed.value)) return fail(hostMessage('servers.fileNotObject', { path, backup }));
   const servers = parsed.value.mcpServers ?? {};
-  if (!isRecord(servers)) return fail('"mcpServers" must be an object of name -> server entry');
+  if (!isRecord(servers)) return fail(hostMessage('servers.fileNotMap', { path, backup }));
   return { state: 'ok', doc: { entries: new Map(Object.entries(servers)), topLevel: parsed.value } };
 }
 
@@ -130,7 +134,7 @@ export class ServersFile {
     } catch (cause) {
       if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'ok', doc: emptyDocument() };
       const message = cause instanceof Error ? cause.message : String(cause);
-      return { state: 'unreadable', error: appError('storage_error', `Cannot read ${this.path}: ${message}`) };
+      return { state: 'unreadable', error: hostError('storage_error', hostMessage('servers.fileUnreadable', { path: this.path, reason: message })) };
     }
     return parseServersText(text, this.path);
   }
@@ -142,7 +146,7 @@ export class ServersFile {
       return { ok: true, value: null };
     } catch (cause) {
       const message = cause instanceof Error ? cause.message : String(cause);
-      return { ok: false, error: appError('storage_error', `Could not save ${this.path}: ${message}. Nothing was changed.`) };
+      return { ok: false, error: hostError('storage_error', hostMessage('servers.fileSaveFailed', { path: this.path, reason: message })) };
     }
   }
 

@@ -100,6 +100,6 @@ describe('secret masking', () => {
 
   it('refuses a mask with no stored value behind it, naming the field', () => {
     const result = unmaskConfig({ command: 'x', env: { API_KEY: SECRET_MASK } }, undefined);
-    expect(result.ok ? undefined : result.error).toMatchObject({ code: 'invalid_config', field: 'env.API_KEY' });
+    expect(result.ok ? undefined : result.error).toMatchObject({ code: 'invalid_config', field: 'env.API_KEY', text: { code: 'entry.hiddenValue', params: { field: 'env.API_KEY' } } });
   });
 });

@@ -4,7 +4,8 @@
  * arguments whose names look secret, and the OAuth client secret, are masked in the server list, and a config sent back
  * with the mask untouched keeps the stored value.
  */
-import { err, ok, type Result } from '../../../shared/errors.ts';
+import { hostErr, ok, type Result } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import { ownValue } from '../../../shared/ownRecord.ts';
 import { isHttpConfig, type ServerConfig } from '../../../shared/serverConfig.ts';
 
@@ -233,6 +234,6 @@ export function unmaskConfig(incoming: ServerConfig, stored: ServerConfig | unde
     restored = { ...incoming, ...(env ? { env } : {}), ...(args ? { args } : {}) };
   }
   const field = leftoverMask(restored);
-  if (field !== undefined) return err('invalid_config', `${field}: this value is hidden; type it again`, { field });
+  if (field !== undefined) return hostErr('invalid_config', hostMessage('entry.hiddenValue', { field }), { field });
   return ok(restored);
 }

@@ -26,6 +26,7 @@ describe('argument values in the secret store (secretArgs)', () => {
     const copied = await resolveSecrets(store, 'copy', config);
     expect(copied).toMatchObject({ ok: false, error: { code: 'invalid_config', field: 'args' } });
     expect(!copied.ok && copied.error.message).toContain('"key" is not in the secret store');
+    expect(copied).toMatchObject({ ok: false, error: { text: { code: 'servers.argSecretMissing', params: { name: 'key' } } } });
   });
 
   it('moves with a rename and is forgotten when no longer listed', async () => {

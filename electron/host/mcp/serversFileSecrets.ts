@@ -5,7 +5,8 @@
  * resolve it when the server is launched. An argument value listed in `secretArgs` (a bundle's sensitive option used in
  * its arguments) is under `server:<name>:arg:<NAME>`; the saved argument holds `${secret:NAME}` where it goes.
  */
-import { err, ok, type Result } from '../../../shared/errors.ts';
+import { hostErr, ok, type Result } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import { isHttpConfig, type ServerConfig } from '../../../shared/serverConfig.ts';
 import type { SecretStore } from '../environment.ts';
 import { SECRET_MASK } from './serversFileMask.ts';
@@ -114,7 +115,7 @@ async function resolveArgs(store: SecretStore, server: string, config: ServerCon
   const values = new Map<string, string>();
   for (const name of names) {
     const value = await store.get(serverSecretKey(server, 'arg', name)).catch(() => undefined);
-    if (value === undefined) return err('invalid_config', `args: the value of "${name}" is not in the secret store; install the bundle again or type it in the arguments`, { field: 'args' });
+    if (value === undefined) return hostErr('invalid_config', hostMessage('servers.argSecretMissing', { name }), { field: 'args' });
     values.set(name, value);
   }
   const args = config.args?.map((arg) => arg.replace(placeholders, (whole, name: string) => values.get(name) ?? whole));
@@ -135,7 +136,7 @@ export async function resolveLaunchSecrets(store: SecretStore, server: string, c
     if (Object.prototype.hasOwnProperty.call(record, name)) continue;
     const value = await store.get(serverSecretKey(server, kind, name)).catch(() => undefined);
     const field = `${kind === 'env' ? 'env' : 'headers'}.${name}`;
-    if (value === undefined) return err('invalid_config', `${field}: the value is not in the secret store; edit the server and type it again`, { field });
+    if (value === undefined) return hostErr('invalid_config', hostMessage('servers.secretMissing', { field }), { field });
     record[name] = value;
   }
   return resolveArgs(store, server, withRecord(config, record));

@@ -6,7 +6,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { StorageNotice } from '../../../shared/contract.ts';
-import { appError, type Result } from '../../../shared/errors.ts';
+import { hostErr, type Result } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import type { Logger } from '../environment.ts';
 import { asideName, moveDatabaseFiles, openHistoryDatabase, openHistoryStrict, type OpenSqlite } from './database.ts';
 import type { StorageNoticeBook } from './storageNotices.ts';
@@ -59,7 +60,7 @@ export class HistoryFile {
    */
   async restore(id: string, release: () => Promise<void>, adopt: (db: DatabaseSync) => void): Promise<Result<StorageNotice[]>> {
     // One at a time: a second click would close the history the first one just opened.
-    if (this.restoring) return { ok: false, error: appError('already_exists', 'A restore is already in progress.') };
+    if (this.restoring) return hostErr('already_exists', hostMessage('store.restoreInProgress'));
     this.restoring = true;
     try {
       return await this.swap(id, release, adopt);
@@ -70,9 +71,9 @@ export class HistoryFile {
 
   private async swap(id: string, release: () => Promise<void>, adopt: (db: DatabaseSync) => void): Promise<Result<StorageNotice[]>> {
     const notice = this.book.find(id);
-    if (!notice || notice.kind !== 'history_moved_aside') return { ok: false, error: appError('not_found', 'This notice is no longer open.') };
+    if (!notice || notice.kind !== 'history_moved_aside') return hostErr('not_found', hostMessage('store.noticeGone'));
     const kept = join(this.path, '..', notice.keptAs);
-    if (!existsSync(kept)) return { ok: false, error: appError('not_found', `${notice.keptAs} is no longer in the data folder.`) };
+    if (!existsSync(kept)) return hostErr('not_found', hostMessage('store.keptGone', { file: notice.keptAs }));
     await release();
     this.current.close();
     const replacedBy = asideName(this.path, 'replaced');
@@ -104,6 +105,6 @@ export class HistoryFile {
     this.current = openHistoryStrict(this.path, this.open);
     adopt(this.current);
     this.logger.warn('history restore failed; previous history kept in use', { reason });
-    return { ok: false, error: appError('storage_error', `${basename(kept)} could not be used as the chat history (${reason}). Nothing was changed.`) };
+    return hostErr('storage_error', hostMessage('store.restoreUnusable', { file: basename(kept), reason }));
   }
 }

@@ -4,7 +4,8 @@
  */
 import type { Client, ServerCapabilities } from '@modelcontextprotocol/client';
 import type { CompletionParams, CompletionValues } from '../../../../shared/completions.ts';
-import { err, ok, type Result } from '../../../../shared/errors.ts';
+import { hostErr, ok, type Result } from '../../../../shared/errors.ts';
+import { hostMessage } from '../../../../shared/hostMessages.ts';
 import { describeRequestError } from '../mcpErrors.ts';
 
 /** The spec allows 100 values per answer; a longer list is cut to that. */
@@ -28,7 +29,7 @@ export async function requestCompletion(
   params: Omit<CompletionParams, 'serverId'>,
   capabilities: ServerCapabilities | undefined = client.getServerCapabilities(),
 ): Promise<Result<CompletionValues>> {
-  if (!capabilities?.completions) return err('not_implemented', 'This server does not offer completions.');
+  if (!capabilities?.completions) return hostErr('not_implemented', hostMessage('completion.notOffered'));
   const ref = params.ref.type === 'ref/prompt' ? { type: 'ref/prompt' as const, name: params.ref.name } : { type: 'ref/resource' as const, uri: params.ref.uri };
   try {
     const result = await client.complete({ ref, argument: params.argument, ...(params.context ? { context: { arguments: params.context } } : {}) }, { timeout: 10_000 });

@@ -32,6 +32,24 @@ describe('UrlElicitations', () => {
     const done = flow.satisfy([{ ...url, elicitationId: 'never' }], {});
     await expect.poll(() => broker.list().length).toBe(1);
     broker.answer(broker.list()[0]?.id ?? '', { action: 'accept' });
-    expect(await done).toMatchObject({ ok: false, error: { code: 'timeout' } });
+    expect(await done).toMatchObject({ ok: false, error: { code: 'timeout', text: { code: 'urlElicitation.timeout', params: { minutes: 0 } } } });
+  });
+
+  it('words a declined page, a cancelled call and a -32042 without a URL as codes the window translates', async () => {
+    const broker = createElicitationBroker(new HostEventHub());
+    const flow = new UrlElicitations('s', broker, 60_000);
+    expect(await flow.satisfy([], {})).toMatchObject({ ok: false, error: { code: 'protocol_error', text: { code: 'urlElicitation.noUrl' } } });
+    const declined = flow.satisfy([url], {});
+    await expect.poll(() => broker.list().length).toBe(1);
+    broker.answer(broker.list()[0]?.id ?? '', { action: 'decline' });
+    expect(await declined).toMatchObject({
+      ok: false,
+      error: { code: 'cancelled', message: `The server needs you to open ${url.url} before this call can run; the request was declined.`, text: { code: 'urlElicitation.declined', params: { url: url.url } } },
+    });
+    const stop = new AbortController();
+    const stopped = flow.satisfy([{ ...url, elicitationId: 'e2' }], { signal: stop.signal });
+    await expect.poll(() => broker.list().length).toBe(1);
+    stop.abort();
+    expect(await stopped).toMatchObject({ ok: false, error: { code: 'cancelled', text: { code: 'call.cancelled' } } });
   });
 });

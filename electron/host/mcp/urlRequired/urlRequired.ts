@@ -6,7 +6,8 @@
  * through the ordinary elicitation handler.
  */
 import { ProtocolError, ProtocolErrorCode, type ElicitRequestURLParams } from '@modelcontextprotocol/client';
-import { err, ok, type Result } from '../../../../shared/errors.ts';
+import { hostErr, ok, type Result } from '../../../../shared/errors.ts';
+import { hostMessage } from '../../../../shared/hostMessages.ts';
 import type { ElicitationBroker } from '../../ports.ts';
 
 /** How long the host waits, after the user opened the URL, for the server to say the flow is complete. */
@@ -61,7 +62,7 @@ export class UrlElicitations {
    * Ok means the call may be sent once more; an error says why not (declined, cancelled, no completion in time).
    */
   async satisfy(elicitations: ElicitRequestURLParams[], context: { chatId?: string; signal?: AbortSignal }): Promise<Result<null>> {
-    if (elicitations.length === 0) return err('protocol_error', 'The server requires a URL to be opened first (error -32042) but sent no usable URL.');
+    if (elicitations.length === 0) return hostErr('protocol_error', hostMessage('urlElicitation.noUrl'));
     for (const elicitation of elicitations) {
       const answer = await this.broker.request(
         {
@@ -74,9 +75,9 @@ export class UrlElicitations {
         },
         context.signal ? { signal: context.signal } : {},
       );
-      if (context.signal?.aborted) return err('cancelled', 'The call was cancelled.');
+      if (context.signal?.aborted) return hostErr('cancelled', hostMessage('call.cancelled'));
       if (answer.action !== 'accept') {
-        return err('cancelled', `The server needs you to open ${elicitation.url} before this call can run; the request was ${answer.action === 'decline' ? 'declined' : 'cancelled'}.`);
+        return hostErr('cancelled', hostMessage(answer.action === 'decline' ? 'urlElicitation.declined' : 'urlElicitation.cancelled', { url: elicitation.url }));
       }
       const done = await this.waitForCompletion(elicitation.elicitationId, context.signal);
       if (!done.ok) return done;
@@ -97,9 +98,9 @@ export class UrlElicitations {
         resolve(result);
       };
       const wake = () => finish(ok(null));
-      const onAbort = () => finish(err('cancelled', 'The call was cancelled.'));
+      const onAbort = () => finish(hostErr('cancelled', hostMessage('call.cancelled')));
       const timer = setTimeout(
-        () => finish(err('timeout', `The server did not report that the page it asked you to open was completed within ${Math.round(this.completionWaitMs / 60_000)} minutes.`)),
+        () => finish(hostErr('timeout', hostMessage('urlElicitation.timeout', { minutes: Math.round(this.completionWaitMs / 60_000) }))),
         this.completionWaitMs,
       );
       set.add(wake);

@@ -2,7 +2,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok } from '../../../../../shared/errors.ts';
+import i18next from 'i18next';
+import { hostErr, ok } from '../../../../../shared/errors.ts';
+import { hostMessage } from '../../../../../shared/hostMessages.ts';
 import type { BundlePreview } from '../../../../../shared/bundles.ts';
 import { setBridgeForTests } from '../../../bridge/index.ts';
 import { initI18n } from '../../../i18n/index.ts';
@@ -79,5 +81,20 @@ describe('bundle settings', () => {
     await user.click(screen.getByRole('button', { name: 'Remove /a.txt' }));
     await user.click(screen.getByTestId('bundle-install-confirm'));
     await waitFor(() => expect(fake.calls.find((c) => c.name === 'bundles.install')?.params).toMatchObject({ userConfig: { inputs: ['/b.txt', '/c.txt'] } }));
+  });
+
+  it('shows the host’s refusal of a setting in the user’s language (vi), naming the setting', async () => {
+    const refused = hostErr('bundle_refused', hostMessage('bundle.optionRequired', { title: 'Notes folder' }), { field: 'folder', detail: 'missing_config' });
+    setBridgeForTests(fakeBridge({ 'bundles.install': () => refused }).bridge);
+    useStore.setState({ appInfo: { version: '0', mode: 'desktop', dataDir: '/tmp', platform: 'linux', notices: [], folderPicker: 'native' } });
+    await i18next.changeLanguage('vi');
+    try {
+      render(<BundleDialog preview={preview} source={{ path: '/tmp/notes.mcpb' }} onClose={() => {}} />);
+      await userEvent.setup().click(screen.getByTestId('bundle-install-confirm'));
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Gói bị từ chối — Cần nhập "Notes folder"'));
+      expect(screen.getByRole('alert').textContent).not.toContain('is required');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });
