@@ -5,6 +5,7 @@
 import type { StateCreator } from 'zustand';
 import type { Bridge, StorageNotice } from '../../../shared/contract.ts';
 import { err, type AppError, type Result } from '../../../shared/errors.ts';
+import type { HostMessage } from '../../../shared/hostMessages.ts';
 import type { StoreState } from './index.ts';
 
 /** How a notice looks. */
@@ -17,6 +18,8 @@ export interface Notice {
   titleKey: string;
   values?: Record<string, string | number>;
   detail?: string;
+  /** The detail as the host's message code, which the toast translates (`detail` keeps its English). */
+  detailText?: HostMessage;
   /** An i18n key for the detail line (with `values`), when the detail is the UI's own sentence. */
   detailKey?: string;
   /** Error code, translated by the toast when known. */
@@ -63,7 +66,7 @@ export const createNoticesSlice: StateCreator<StoreState, [], [], NoticesSlice> 
       set((s) => ({ notices: [...s.notices, { ...notice, id }].slice(-maxNotices) }));
     },
     notifyError(titleKey, error, values) {
-      get().notify({ tone: 'error', titleKey, detail: error.message, code: error.code, ...(values ? { values } : {}) });
+      get().notify({ tone: 'error', titleKey, detail: error.message, ...(error.text ? { detailText: error.text } : {}), code: error.code, ...(values ? { values } : {}) });
     },
     dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
 

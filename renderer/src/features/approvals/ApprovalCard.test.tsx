@@ -2,8 +2,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import type { PendingApproval } from '../../../../shared/chat.ts';
-import { ok } from '../../../../shared/errors.ts';
+import { hostErr, ok } from '../../../../shared/errors.ts';
+import { hostMessage } from '../../../../shared/hostMessages.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { ApprovalCard } from './ApprovalCard.tsx';
 
@@ -52,5 +54,20 @@ describe('ApprovalCard', () => {
     expect([...(question?.querySelectorAll('bdi') ?? [])].map((node) => node.textContent)).toEqual(['run⟨U+202E⟩fdp.exe', 'files⟨U+200B⟩']);
     expect(document.querySelector('.approval-sub code bdi .visible-text-hidden')?.textContent).toBe('⟨U+202E⟩');
     expect(screen.getByRole('group', { name: 'Approval for run⟨U+202E⟩fdp.exe' })).toBeTruthy();
+  });
+
+  it("says the host's refusal of an answer in the user's language", async () => {
+    await i18next.changeLanguage('zh-CN');
+    try {
+      const english = 'This approval is no longer pending: it was answered already, or its chat was stopped.';
+      const gone = () => Promise.resolve(hostErr<null>('not_found', hostMessage('chat.approvalGone')));
+      render(<ApprovalCard approval={approval()} onAnswer={gone} />);
+      await userEvent.setup().click(screen.getByRole('button', { name: /允许一次/ }));
+      const card = screen.getByRole('group');
+      expect(card.textContent).toContain('此批准请求已不再等待：它已被回答，或其对话已停止。');
+      expect(card.textContent).not.toContain(english);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });

@@ -10,6 +10,7 @@ import type { Result } from '../../../../shared/errors.ts';
 import { revealInvisible } from '../../../../shared/visibleText.ts';
 import { prettyJson } from '../chat/model/format.ts';
 import { VisibleText } from '../common/VisibleText.tsx';
+import { errorMessage } from '../common/errorText.ts';
 import './approvals.css';
 import { ServerIcon } from '../common/ServerIcon.tsx';
 import { rememberFocusOrigin, returnFocus } from '../attention/focusTargets.ts';
@@ -40,7 +41,7 @@ export function ApprovalCard({ approval, onAnswer }: ApprovalCardProps) {
     setError(undefined);
     const result = await onAnswer(approval.id, decision);
     setBusy(undefined);
-    if (!result.ok) setError(result.error.message);
+    if (!result.ok) setError(errorMessage(t, result.error));
     // The card goes away with its decision: focus goes back where the user was (the composer, or what they left).
     else returnFocus();
   };

@@ -10,6 +10,7 @@ import { call } from '../../bridge/index.ts';
 import { useStore } from '../../store/index.ts';
 import { selectServerTools } from '../../store/serversSlice.ts';
 import { ApprovalCard } from '../approvals/ApprovalCard.tsx';
+import { errorMessage } from '../common/errorText.ts';
 import { clampHeight, initialHeight } from './model/hostContext.ts';
 import { OpenLinkDialog, type LinkRequest } from './OpenLinkDialog.tsx';
 import { SharedContextNote } from './SharedContextNote.tsx';
@@ -148,7 +149,7 @@ function AppView({ block, uri, sandboxUrl }: { block: ToolCallBlock; uri: string
       ))}
       {loaded && !loaded.ok && (
         <p className="app-frame-note" role="alert">
-          {t('loadFailed', { message: loaded.error.message })}
+          {t('loadFailed', { message: errorMessage(t, loaded.error) })}
         </p>
       )}
       {closed && <p className="app-frame-note">{t('closed')}</p>}

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import i18next from 'i18next';
 import { initI18n } from '../../i18n/index.ts';
 import { useStore } from '../../store/index.ts';
 import { Toaster } from './Toaster.tsx';
@@ -60,6 +61,21 @@ describe('Toaster', () => {
     const strip = screen.getByTestId('toast-strip');
     expect(strip.parentElement).toBe(document.body);
     expect(document.documentElement.style.getPropertyValue('--toast-strip-h')).toMatch(/^\d+px$/);
+  });
+
+  it("says a host refusal in the user's language when the host sent it as a code, never its English", async () => {
+    const english = 'Nothing to retry: the last answer did not fail. Send a new message, or use Continue.';
+    await i18next.changeLanguage('vi');
+    try {
+      render(<Toaster />);
+      act(() => useStore.getState().notifyError('chat:toast.retryFailed', { code: 'invalid_params', message: english, text: { code: 'chat.nothingToRetry' } }));
+      const text = screen.getByTestId('toast').textContent ?? '';
+      expect(text).toContain('Thử lại không thành công');
+      expect(text).toContain('Không có gì để thử lại: câu trả lời gần nhất không bị lỗi.');
+      expect(text).not.toContain(english);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });
 

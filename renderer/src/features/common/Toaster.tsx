@@ -11,7 +11,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../store/index.ts';
 import type { Notice } from '../../store/noticesSlice.ts';
-import { errorTitle } from './errorText.ts';
+import { errorTitle, hostText } from './errorText.ts';
 import { useReservedStrip } from './useReservedStrip.ts';
 import './toaster.css';
 
@@ -24,7 +24,7 @@ export const visibleToasts = 3;
 function useNoticeText(notice: Notice): { title: string; detail: string } {
   const { t } = useTranslation();
   const codeText = notice.code ? errorTitle(t, { code: notice.code, message: '' }) : '';
-  const ownDetail = notice.detailKey ? t(notice.detailKey, notice.values ?? {}) : notice.detail;
+  const ownDetail = notice.detailKey ? t(notice.detailKey, notice.values ?? {}) : notice.detailText ? hostText(t, notice.detailText) : notice.detail;
   return { title: t(notice.titleKey, notice.values ?? {}), detail: [codeText, ownDetail].filter(Boolean).join(' — ') };
 }
 

@@ -2,7 +2,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok } from '../../../../shared/errors.ts';
+import i18next from 'i18next';
+import { hostErr, ok } from '../../../../shared/errors.ts';
+import { hostMessage } from '../../../../shared/hostMessages.ts';
 import type { PendingSampling } from '../../../../shared/sampling.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { SamplingCard } from './SamplingCard.tsx';
@@ -45,5 +47,20 @@ describe('SamplingCard', () => {
     expect(screen.getByTestId('sampling-result').textContent).toContain('Switches click softly');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Don\'t send' }));
     expect(onAnswer).toHaveBeenCalledWith('s1', { action: 'deny' });
+  });
+
+  it("says the host's refusal of an answer in the user's language", async () => {
+    await i18next.changeLanguage('vi');
+    try {
+      const english = 'This sampling request is no longer waiting for an answer';
+      const onAnswer = vi.fn(() => Promise.resolve(hostErr<null>('not_found', hostMessage('sampling.gone'))));
+      render(<SamplingCard request={request()} onAnswer={onAnswer} />);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Từ chối' }));
+      const card = screen.getByRole('group');
+      expect(card.textContent).toContain('Yêu cầu lấy mẫu này không còn chờ câu trả lời nữa');
+      expect(card.textContent).not.toContain(english);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });

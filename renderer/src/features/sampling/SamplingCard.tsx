@@ -9,6 +9,7 @@ import { Sparkles } from 'lucide-react';
 import type { Result } from '../../../../shared/errors.ts';
 import type { PendingSampling, SamplingAnswer } from '../../../../shared/sampling.ts';
 import { VisibleText } from '../common/VisibleText.tsx';
+import { errorMessage } from '../common/errorText.ts';
 import './sampling.css';
 
 /** Props of the sampling card. */
@@ -34,7 +35,7 @@ export function SamplingCard({ request, onAnswer, chatTitle }: SamplingCardProps
     setError(undefined);
     const result = await onAnswer(request.id, answer);
     setBusy(false);
-    if (!result.ok) setError(result.error.message);
+    if (!result.ok) setError(errorMessage(t, result.error));
   };
   const allowEdited = () => {
     const messages: Record<string, string> = {};

@@ -10,6 +10,7 @@ import { call } from '../../../../bridge/index.ts';
 import { useStore } from '../../../../store/index.ts';
 import { Dialog } from '../../../common/Dialog.tsx';
 import { VisibleText } from '../../../common/VisibleText.tsx';
+import { errorMessage } from '../../../common/errorText.ts';
 import { markInScope, shortTokens, toggleServer, toggleTool } from './scopeModel.ts';
 
 /** Props: a chat's id (its scope is stored by the host), or on the start page the scope the first message will use. */
@@ -36,9 +37,9 @@ export function ToolScopePicker({ chatId, scope, onScopeChange }: ToolScopePicke
       if (result.ok) {
         setPlan(result.value);
         setError(undefined);
-      } else setError(result.error.message);
+      } else setError(errorMessage(t, result.error));
     },
-    [chatId],
+    [chatId, t],
   );
 
   useEffect(() => {
@@ -53,13 +54,13 @@ export function ToolScopePicker({ chatId, scope, onScopeChange }: ToolScopePicke
     const saved = await call('chats.setToolScope', { chatId, scope: next });
     // Also after a refusal: the plan shown goes back to what the host holds (and then the error is said).
     await refresh();
-    if (!saved.ok) setError(saved.error.message);
+    if (!saved.ok) setError(errorMessage(t, saved.error));
   };
 
   // Pins and always-load servers are app settings (they apply to every chat): saved, then the plan is asked again.
   const saveSetting = async (patch: Parameters<typeof updateSettings>[0]): Promise<void> => {
     const saved = await updateSettings(patch);
-    if (!saved.ok) return setError(saved.error.message);
+    if (!saved.ok) return setError(errorMessage(t, saved.error));
     await refresh(chatId ? undefined : scope);
   };
   const pinned = (serverId: string, toolName: string) => settings?.pinnedTools.some((p) => p.serverId === serverId && p.toolName === toolName) ?? false;
