@@ -356,6 +356,8 @@ export const hostMessageEnglish = {
   'signIn.remoteOnly': 'Only remote (HTTP) servers sign in.',
   'signIn.ownHeader': 'This server sends its own Authorization header; remove it from the headers to sign in with OAuth.',
   'signIn.forgetFailed': 'Could not forget the tokens: {{reason}}',
+  'signIn.noRedirect': 'Sign-in failed: The authorization server did not ask for a browser sign-in',
+  'signIn.codeRejected': 'Sign-in failed: The authorization code was not accepted',
 } as const;
 
 /** A host message code: one sentence the renderer translates. */

@@ -31,6 +31,16 @@ export class ClientRegistrationNeededError extends Error {
   }
 }
 
+/** The sign-in could not go on for a reason of its own (no browser step asked for, the code not accepted). */
+export class SignInFailedError extends Error {
+  readonly text: HostMessage;
+  constructor(text: HostMessage) {
+    super(englishOf(text));
+    this.name = 'SignInFailedError';
+    this.text = text;
+  }
+}
+
 /** The browser never came back to the loopback listener in time, or the sign-in was cancelled. */
 export class SignInAbortedError extends Error {
   readonly reason: 'timeout' | 'cancelled';
@@ -56,7 +66,7 @@ export class AuthorizationDeniedError extends Error {
  * (a mismatched `iss`, the callback's error text on a mismatch) are never echoed (RFC 9207 §2.4).
  */
 export function signInErrorToAppError(error: unknown): AppError {
-  if (error instanceof SignInRefusedError) return hostError('auth_required', error.text);
+  if (error instanceof SignInRefusedError || error instanceof SignInFailedError) return hostError('auth_required', error.text);
   if (error instanceof ClientRegistrationNeededError) return hostError('invalid_config', error.text, { field: 'config.oauth.clientId' });
   if (error instanceof SignInAbortedError) return hostError(error.reason === 'timeout' ? 'timeout' : 'cancelled', hostMessage(error.reason === 'timeout' ? 'auth.timeout' : 'auth.cancelled'));
   if (error instanceof AuthorizationDeniedError) return hostError('auth_required', error.text);

@@ -1,7 +1,7 @@
 import { InsecureTokenEndpointError, OAuthError, UnauthorizedError } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { englishOf, hostMessage } from '../../../shared/hostMessages.ts';
-import { AuthorizationDeniedError, ClientRegistrationNeededError, SignInAbortedError, SignInRefusedError, signInErrorToAppError } from './errors.ts';
+import { AuthorizationDeniedError, ClientRegistrationNeededError, SignInAbortedError, SignInFailedError, SignInRefusedError, signInErrorToAppError } from './errors.ts';
 
 describe('sign-in failures as host message codes (shown on the server card in the user language)', () => {
   it('gives every kind of failure a code, its English in message', () => {
@@ -13,6 +13,7 @@ describe('sign-in failures as host message codes (shown on the server card in th
       [new SignInAbortedError('cancelled'), 'auth.cancelled'],
       [new InsecureTokenEndpointError('http://a.example/token'), 'auth.insecureToken'],
       [new UnauthorizedError(), 'auth.signInRequired'],
+      [new SignInFailedError(hostMessage('signIn.codeRejected')), 'signIn.codeRejected'],
       [new Error('socket hang up'), 'auth.failed'],
     ];
     for (const [error, code] of cases) {
@@ -21,6 +22,8 @@ describe('sign-in failures as host message codes (shown on the server card in th
       expect(appError.message).toBe(englishOf(appError.text ?? hostMessage('auth.failed')));
     }
     expect(signInErrorToAppError(new SignInAbortedError('timeout')).message).toBe('The sign-in was not completed in time.');
+    // The English the logs had before these became codes.
+    expect(signInErrorToAppError(new SignInFailedError(hostMessage('signIn.noRedirect'))).message).toBe('Sign-in failed: The authorization server did not ask for a browser sign-in');
     expect(signInErrorToAppError(new ClientRegistrationNeededError(hostMessage('auth.declined'))).field).toBe('config.oauth.clientId');
   });
 

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { auth, validateAuthorizationResponseIssuer, type FetchLike } from '@modelcontextprotocol/client';
-import { AuthorizationDeniedError, SignInRefusedError } from './errors.ts';
+import { AuthorizationDeniedError, SignInFailedError, SignInRefusedError } from './errors.ts';
 import { hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
 import { startLoopbackListener, type LoopbackListener } from './loopbackListener.ts';
 import { defaultRedirectPort, type ServerOAuthProvider } from './serverOAuthProvider.ts';
@@ -71,7 +71,7 @@ export async function startSignIn(options: SignInOptions): Promise<StartedSignIn
     // A sign-in the user asked for always goes to the browser: a refresh was already tried in the background.
     const result = await auth(session, { ...common, forceReauthorization: true });
     authorizationUrl = session.redirect?.url;
-    if (result !== 'REDIRECT' || !authorizationUrl) throw new Error('The authorization server did not ask for a browser sign-in');
+    if (result !== 'REDIRECT' || !authorizationUrl) throw new SignInFailedError(hostMessage('signIn.noRedirect'));
   } catch (error) {
     listener.close();
     throw error;
@@ -93,7 +93,7 @@ export async function startSignIn(options: SignInOptions): Promise<StartedSignIn
       session.exchanging = true;
       const iss = params.get('iss');
       const result = await auth(session, { ...common, authorizationCode: code, ...(iss !== null ? { iss } : {}) });
-      if (result !== 'AUTHORIZED') throw new Error('The authorization code was not accepted');
+      if (result !== 'AUTHORIZED') throw new SignInFailedError(hostMessage('signIn.codeRejected'));
       signedIn = true;
     } finally {
       listener.close();
