@@ -112,6 +112,17 @@ export const hostMessageEnglish = {
   'store.restoreUnusable': '{{file}} could not be used as the chat history ({{reason}}). Nothing was changed.',
   'store.historyUnavailable': 'Switchboard could not open your chat history ({{path}}): {{reason}}. The file was not changed and nothing was moved. Free some disk space or fix the data folder’s permissions, then start Switchboard again.',
   'store.fullResultGone': 'The full result of this tool call is not on disk (it was within the limit, or its chat was deleted).',
+  'store.dataDirInUse': "Another Switchboard is using the data folder {{dataDir}} ($t(hostMessages:store.lockOwner.{{owner}})). Only one can use a folder at a time, so that neither loses the other's changes. $t(hostMessages:store.lockHint.{{forMode}})",
+  'store.dataDirInUseStale': "Another Switchboard is using the data folder {{dataDir}} ($t(hostMessages:store.lockOwner.{{owner}})). Only one can use a folder at a time, so that neither loses the other's changes. $t(hostMessages:store.lockHint.{{forMode}}) If that process is not Switchboard, delete {{lockFile}} and start again.",
+  'store.lockOwner.starting': 'a process that is starting now',
+  'store.lockOwner.web': 'process {{pid}}, web mode, started {{startedAt}}',
+  'store.lockOwner.desktop': 'process {{pid}}, the desktop app, started {{startedAt}}',
+  'store.lockOwner.webElsewhere': 'process {{pid}}, web mode, started {{startedAt}} on {{hostname}}',
+  'store.lockOwner.desktopElsewhere': 'process {{pid}}, the desktop app, started {{startedAt}} on {{hostname}}',
+  'store.lockOwner.selfWeb': 'process {{pid}} (this one), web mode, started {{startedAt}}',
+  'store.lockOwner.selfDesktop': 'process {{pid}} (this one), the desktop app, started {{startedAt}}',
+  'store.lockHint.web': 'Stop it first, or give this web mode a folder of its own: npm run web -- --data-dir <folder>.',
+  'store.lockHint.desktop': 'Close it first (web mode stops with Ctrl+C).',
 
   // The MCP registry behind Browse.
   'catalog.badUrl': 'The registry URL must be an http:// or https:// address: {{url}}',

@@ -33,6 +33,27 @@ describe('data folder lock', () => {
     acquireDataDirLock(d, 'web').release();
   });
 
+  it('says who holds the folder as a code the window translates, with the same English in the message (logs)', () => {
+    const d = dir();
+    const lock = acquireDataDirLock(d, 'web');
+    const { startedAt } = JSON.parse(readFileSync(join(d, LOCK_FILE_NAME), 'utf8')) as { startedAt: string };
+    let caught: unknown;
+    try {
+      acquireDataDirLock(d, 'desktop');
+    } catch (cause) {
+      caught = cause;
+    }
+    expect(caught).toBeInstanceOf(DataDirLockedError);
+    const locked = caught as DataDirLockedError;
+    expect(locked.appError).toMatchObject({ code: 'storage_error', text: { code: 'store.dataDirInUseStale', params: { dataDir: d, owner: 'selfWeb', forMode: 'desktop', pid: process.pid } } });
+    expect(locked.message).toBe(
+      `Another Switchboard is using the data folder ${d} (process ${process.pid} (this one), web mode, started ${startedAt}). Only one can use a folder at a time, so that neither loses the other's changes. ` +
+        `Close it first (web mode stops with Ctrl+C). If that process is not Switchboard, delete ${join(d, LOCK_FILE_NAME)} and start again.`,
+    );
+    expect(locked.appError.message).toBe(locked.message);
+    lock.release();
+  });
+
   it('release never removes a lock that another process took over meanwhile', () => {
     const d = dir();
     const lock = acquireDataDirLock(d, 'web');

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { appError, type AppError } from '../../../shared/errors.ts';
+import { hostError, type AppError } from '../../../shared/errors.ts';
+import { englishOf, hostMessage } from '../../../shared/hostMessages.ts';
 
 /** File name of the lock inside the data folder. */
 export const LOCK_FILE_NAME = 'switchboard.lock';
@@ -34,19 +35,15 @@ export class DataDirLockedError extends Error {
   readonly appError: AppError;
   readonly owner: LockOwner | undefined;
   constructor(dataDir: string, owner: LockOwner | undefined, forMode: 'desktop' | 'web') {
-    const who = owner
-      ? `process ${owner.pid}${owner.pid === process.pid ? ' (this one)' : ''}, ${owner.mode === 'web' ? 'web mode' : 'the desktop app'}, started ${owner.startedAt}${owner.hostname !== hostname() ? ` on ${owner.hostname}` : ''}`
-      : 'a process that is starting now';
-    const hint =
-      forMode === 'web'
-        ? ' Stop it first, or give this web mode a folder of its own: npm run web -- --data-dir <folder>.'
-        : ' Close it first (web mode stops with Ctrl+C).';
-    const stale = ` If that process is not Switchboard, delete ${join(dataDir, LOCK_FILE_NAME)} and start again.`;
-    const message = `Another Switchboard is using the data folder ${dataDir} (${who}). Only one can use a folder at a time, so that neither loses the other's changes.${hint}${owner ? stale : ''}`;
-    super(message);
+    // One code per variant of the holder (the window translates it); the English is the same sentence, for the log.
+    const mode = owner?.mode === 'web' ? 'Web' : 'Desktop';
+    const kind = !owner ? 'starting' : owner.pid === process.pid ? `self${mode}` : owner.hostname !== hostname() ? `${mode.toLowerCase()}Elsewhere` : mode.toLowerCase();
+    const params = { dataDir, owner: kind, forMode, ...(owner ? { pid: owner.pid, startedAt: owner.startedAt, hostname: owner.hostname, lockFile: join(dataDir, LOCK_FILE_NAME) } : {}) };
+    const text = hostMessage(owner ? 'store.dataDirInUseStale' : 'store.dataDirInUse', params);
+    super(englishOf(text));
     this.name = 'DataDirLockedError';
     this.owner = owner;
-    this.appError = appError('storage_error', message);
+    this.appError = hostError('storage_error', text);
   }
 }
 

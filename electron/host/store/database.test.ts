@@ -106,7 +106,7 @@ describe('history database', () => {
       thrown = cause;
     }
     expect(thrown).toBeInstanceOf(HistoryUnavailableError);
-    expect((thrown as HistoryUnavailableError).appError.code).toBe('storage_error');
+    expect((thrown as HistoryUnavailableError).appError).toMatchObject({ code: 'storage_error', text: { code: 'store.historyUnavailable' } });
     expect((thrown as Error).message).toMatch(/could not open your chat history.*unable to open database file.*not changed/);
     expect(readFileSync(path)).toEqual(bytes);
     expect(asideFiles(d)).toEqual([]);

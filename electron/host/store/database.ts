@@ -5,7 +5,8 @@
  */
 import { DatabaseSync } from 'node:sqlite';
 import { closeSync, existsSync, openSync, readSync, renameSync } from 'node:fs';
-import { appError, type AppError } from '../../../shared/errors.ts';
+import { hostError, type AppError } from '../../../shared/errors.ts';
+import { englishOf, hostMessage } from '../../../shared/hostMessages.ts';
 import type { Logger } from '../environment.ts';
 import { migrate } from './migrations.ts';
 import { offloadCheckpoints } from './checkpoint/checkpointer.ts';
@@ -26,12 +27,10 @@ export class HistoryUnavailableError extends Error {
   /** The same failure as data, for the bridge. */
   readonly appError: AppError;
   constructor(path: string, reason: string) {
-    const message =
-      `Switchboard could not open your chat history (${path}): ${reason}. The file was not changed and nothing was moved. ` +
-      'Free some disk space or fix the data folder’s permissions, then start Switchboard again.';
-    super(message);
+    const text = hostMessage('store.historyUnavailable', { path, reason });
+    super(englishOf(text));
     this.name = 'HistoryUnavailableError';
-    this.appError = appError('storage_error', message);
+    this.appError = hostError('storage_error', text);
   }
 }
 
