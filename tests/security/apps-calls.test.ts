@@ -41,9 +41,12 @@ describe('MCP Apps calls through the host', () => {
     for (const name of ['get-sum', 'everything__get-sum']) {
       const refused = await target.api['apps.callTool']({ chatId, toolCallId: 't1', serverId: 'probe', name, arguments: { a: 1, b: 2 } });
       expect(refused.ok ? 'ran' : refused.error.code).toBe('tool_not_found');
+      // The registry's refusal of a name it does not offer, as the model's call gets it (translated in the window).
+      expect(refused.ok ? undefined : refused.error.text).toEqual({ code: 'call.noTool', params: { tool: name } });
     }
     const modelOnly = await target.api['apps.callTool']({ chatId, toolCallId: 't1', serverId: 'probe', name: 'secret' });
     expect(modelOnly.ok ? 'ran' : modelOnly.error.code).toBe('tool_denied');
+    expect(modelOnly.ok ? undefined : modelOnly.error.text).toEqual({ code: 'apps.modelOnly', params: { tool: 'secret' } });
     expect(value(await target.api['approvals.list']({}))).toEqual([]);
   });
 
@@ -86,5 +89,18 @@ describe('MCP Apps calls through the host', () => {
       const shown = value(await target.api['apps.callTool']({ chatId, toolCallId: 't3', serverId, name: 'show-probe' }));
       expect(shown.content).toEqual([{ type: 'text', text: `probe  (apps extension ${word})` }]);
     }
+  });
+
+  it('refuses a disabled tool and one set to never run with the codes the model gets, without asking', async () => {
+    const call = () => target.api['apps.callTool']({ chatId, toolCallId: 't4', serverId: 'probe', name: 'echo', arguments: { text: 'hi' } });
+    value(await target.api['tools.setEnabled']({ serverId: 'probe', toolName: 'echo', enabled: false }));
+    const disabled = await call();
+    expect(disabled.ok ? 'ran' : disabled.error).toMatchObject({ code: 'tool_disabled', text: { code: 'call.toolDisabled', params: { tool: 'echo', server: 'probe' } } });
+    value(await target.api['tools.setEnabled']({ serverId: 'probe', toolName: 'echo', enabled: true }));
+    value(await target.api['tools.setApproval']({ serverId: 'probe', toolName: 'echo', policy: 'deny' }));
+    const never = await call();
+    expect(never.ok ? 'ran' : never.error).toMatchObject({ code: 'tool_denied', text: { code: 'call.toolDenied', params: { tool: 'echo', server: 'probe' } } });
+    value(await target.api['tools.setApproval']({ serverId: 'probe', toolName: 'echo', policy: 'ask' }));
+    expect(value(await target.api['approvals.list']({}))).toEqual([]);
   });
 });
