@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Logger } from '../../environment.ts';
 import { openHistoryDatabase } from '../database.ts';
 import { checkpointNow, checkpointTiming, killCheckpointWorkerForTests } from './checkpointer.ts';
@@ -128,5 +130,25 @@ describe('WAL checkpoints off the main thread', () => {
     commitRows(next, 10);
     expect((await checkpointNow(next, 'PASSIVE')).error).toBeUndefined();
     next.close();
+  });
+
+  it('never keeps a process alive: one that opened a history and never closed it exits when its work is done', () => {
+    const path = historyPath();
+    const script = `
+      const { openHistoryDatabase } = await import(${JSON.stringify(pathToFileURL(join(import.meta.dirname, '..', 'database.ts')).href)});
+      const logger = { info() {}, warn() {}, error() {} };
+      const { db } = openHistoryDatabase(${JSON.stringify(path)}, logger);
+      db.exec('CREATE TABLE t (v TEXT)');
+      db.prepare('INSERT INTO t VALUES (?)').run('kept');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      console.log('written');`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(child.stderr).toBe('');
+    expect(child.stdout.trim()).toBe('written');
+    expect(child.status).toBe(0);
+    // What it committed is there, from the WAL it left (as after a crash).
+    const db = new DatabaseSync(path);
+    expect(db.prepare('SELECT v FROM t').get()).toEqual({ v: 'kept' });
+    db.close();
   });
 });

@@ -45,11 +45,12 @@ class CheckpointWorker {
       eval: true,
       workerData: { ...checkpointTiming },
     });
-    // The app's exit never waits for checkpoints: a WAL left behind is replayed by the next open, as after a crash.
-    this.worker.unref();
     this.worker.on('message', (report: CheckpointReport) => this.receive(report));
     this.worker.on('error', (cause: Error) => this.gone(onGone, `checkpoint worker failed: ${cause.message}`));
     this.worker.on('exit', (code) => this.gone(onGone, `checkpoint worker exited (code ${code})`));
+    // After the listeners (adding a 'message' listener refs the worker again). The app's exit never waits for
+    // checkpoints: a WAL left behind is replayed by the next open, as after a crash.
+    this.worker.unref();
   }
 
   post(request: CheckpointRequest): void {
