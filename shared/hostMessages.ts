@@ -349,6 +349,7 @@ export const hostMessageEnglish = {
   'chat.notRun': 'Not run: the answer ended before the tool call could be made.',
   'chat.toolUnavailable': 'The tool "{{tool}}" is not available (its server may be stopped, disabled or removed).',
   'chat.toolDeclined': 'The user declined to run this tool call.',
+  'chat.badToolInput': 'The model sent tool arguments that are not valid JSON; the tool was not run.',
   'branch.messageGone': 'This message no longer exists (it may have been deleted).',
   'branch.editOwnOnly': 'Only your own messages can be edited.',
   'branch.regenerateRepliesOnly': 'Only replies can be regenerated.',

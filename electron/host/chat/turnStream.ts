@@ -3,7 +3,8 @@
  * renderer, and persists the message at each block's end, so a crash loses at most the block in flight.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { AppError } from '../../../shared/errors.ts';
+import { hostError, type AppError } from '../../../shared/errors.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import type { ChatMessage, ChatStreamEvent, ContentBlock, ToolCallBlock } from '../../../shared/chat.ts';
 import type { ExposedTool } from '../../../shared/servers.ts';
 import { streamCut, toApiError, type ErrorContext } from './apiErrors.ts';
@@ -61,8 +62,8 @@ function startBlock(block: Anthropic.RawContentBlockStartEvent['content_block'],
   }
 }
 
-// A tool_use block's input is complete at its stop: parse it (an empty input means {}).
-function finishToolInput(call: ToolCallBlock): void {
+/** A tool_use block's input is complete at its stop: parses it (an empty input means {}); unparsable input is an error card. */
+export function finishToolInput(call: ToolCallBlock): void {
   const raw = call.partialInput ?? '';
   try {
     const parsed: unknown = raw.trim() === '' ? {} : JSON.parse(raw);
@@ -72,7 +73,7 @@ function finishToolInput(call: ToolCallBlock): void {
   } catch {
     call.input = {};
     call.status = 'error';
-    call.error = { code: 'invalid_params', message: 'The model sent tool arguments that are not valid JSON; the tool was not run.', detail: raw.slice(0, 2000) };
+    call.error = hostError('invalid_params', hostMessage('chat.badToolInput'), { detail: raw.slice(0, 2000) });
   }
 }
 

@@ -30,6 +30,7 @@ export function toSamplingRun(params: CreateMessageRequestParams): { ok: true; r
     for (const block of blocksOf(message)) {
       if (block.type === 'text') content.push({ type: 'text', text: block.text });
       else if (block.type === 'image') content.push({ type: 'image', data: block.data, mimeType: block.mimeType });
+      // Goes back to the server as its request's error and into the server's log, never to a card: plain English.
       else return { ok: false, message: `Switchboard can only sample text and images; the request holds ${block.type} content.` };
     }
     messages.push({ role: message.role, content });
