@@ -88,6 +88,8 @@ export const hostMessageEnglish = {
   'servers.probeTimeout': 'The server did not answer the protocol probe within {{ms}} ms (the machine may be busy); trying again.',
   'servers.connectStopped': 'The connection attempt was stopped.',
   'servers.noWorkingFolder': 'The working folder "{{path}}" does not exist.',
+  'servers.streamLost': 'The connection to the server was lost: the event stream dropped and could not be reopened ({{detail}})',
+  'servers.lostRequest': 'The connection to the server was lost: $t(hostMessages:{{lostCode}})',
 
   // A page a server asked the user to open before a call (URL elicitation, error -32042).
   'urlElicitation.noUrl': 'The server requires a URL to be opened first (error -32042) but sent no usable URL.',

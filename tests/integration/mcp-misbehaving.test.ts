@@ -96,8 +96,13 @@ describe('servers that misbehave while running', () => {
     const result = await h.manager.callTool('fragile', 'crash', {});
     expect(result).toMatchObject({ ok: false, error: { code: 'process_exited' } });
     expect(!result.ok && result.error.detail).toContain('panic: the crash tool was called');
+    // Said as codes the window translates: the call's own error, and why the server is restarting.
+    expect(result).toMatchObject({ ok: false, error: { text: { code: 'request.stopped' } } });
     const restarting = await h.waitForState('fragile', 'restarting');
     expect(restarting).toMatchObject({ attempt: 1 });
+    const lostText = restarting.state === 'restarting' ? restarting.lastErrorText : undefined;
+    expect(['lost.exitedCode', 'servers.lostRequest']).toContain(lostText?.code);
+    if (lostText?.code === 'servers.lostRequest') expect(lostText.params).toMatchObject({ lostCode: 'request.stopped' });
     await h.until(() => (h.states('fragile').at(-1) === 'ready' && h.states('fragile').length > 2 ? true : undefined), 'the restart');
     expect(h.states('fragile')).toEqual(['connecting', 'ready', 'restarting', 'connecting', 'ready']);
     expect(h.catalogs('fragile').map((c) => c.tools.length)).toEqual([2, 0, 2]);

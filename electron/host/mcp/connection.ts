@@ -177,7 +177,7 @@ export class ServerConnection {
   /** The transport gave up reopening the server's event stream: nothing more will arrive, so the connection is lost. */
   streamGaveUp(detail: string): void {
     if (!this.watching) return;
-    this.reportLost(`the event stream dropped and could not be reopened (${detail})`);
+    this.reportLost(hostMessage('servers.streamLost', { detail }));
   }
 
   /** The elicitation handler: routes the request to the broker, tied to the call in flight when that can be told. */
@@ -230,7 +230,7 @@ export class ServerConnection {
     }
     // A server that needs the 2025 back-channel fails on 2026-07-28 in its own words; say what may help.
     if (this.client.getProtocolEra() === 'modern') outcome = { ...outcome, result: withBackChannelHint(outcome.result) };
-    if (outcome.connectionLost && !outcome.result.ok) this.reportLost(outcome.result.error.message);
+    if (outcome.connectionLost && !outcome.result.ok) this.reportLost(outcome.result.error.text ?? outcome.result.error.message);
     if (outcome.authRequired && !outcome.result.ok) this.reportAuthRequired(outcome.result.error.message);
     if (this.retiring && this.inflight.size === 0) void this.close();
     return outcome;
@@ -316,7 +316,7 @@ export class ServerConnection {
       return ok(await run());
     } catch (error) {
       const appErr = describeRequestError(error);
-      if (isConnectionLost(error)) this.reportLost(appErr.message);
+      if (isConnectionLost(error)) this.reportLost(appErr.text ?? appErr.message);
       if (isAuthError(error)) this.reportAuthRequired(appErr.message);
       // The text goes too: it is what the window translates (the English message stays for logs).
       return { ok: false, error: { code: appErr.code, message: appErr.message, ...(appErr.detail !== undefined ? { detail: appErr.detail } : {}), ...(appErr.text ? { text: appErr.text } : {}) } };
@@ -329,11 +329,22 @@ export class ServerConnection {
     this.hooks.authRequired(message);
   }
 
-  private reportLost(message: string): void {
+  /** Reports the connection lost; a reason the host worded is nested by its code, so the window translates all of it. */
+  private reportLost(reason: string | HostMessage): void {
     if (this.closing) return;
     this.closing = true;
-    const text = hostMessage('lost.other', { reason: message });
-    this.hooks.lost(englishOf(text), text);
+    if (typeof reason === 'string') {
+      const text = hostMessage('lost.other', { reason });
+      this.hooks.lost(englishOf(text), text);
+      return;
+    }
+    if (reason.code === 'servers.streamLost') {
+      this.hooks.lost(englishOf(reason), reason);
+      return;
+    }
+    // The English is built from the nested sentence's own English (englishOf nests one level; i18next any depth).
+    const message = englishOf(hostMessage('lost.other', { reason: englishOf(reason) }));
+    this.hooks.lost(message, { code: 'servers.lostRequest', params: { ...reason.params, lostCode: reason.code } });
   }
 }
 
