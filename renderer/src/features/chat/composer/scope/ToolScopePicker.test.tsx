@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
 import type { ChatSummary, ToolPlanSummary, ToolScope } from '../../../../../../shared/chat.ts';
-import { ok } from '../../../../../../shared/errors.ts';
+import { hostErr, ok } from '../../../../../../shared/errors.ts';
+import { hostMessage } from '../../../../../../shared/hostMessages.ts';
 import { setBridgeForTests } from '../../../../bridge/index.ts';
 import { initI18n } from '../../../../i18n/index.ts';
 import { fakeBridge } from '../../../common/fakeBridge.ts';
@@ -101,5 +103,19 @@ describe('ToolScopePicker', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Always load read (pin)' }).getAttribute('aria-pressed')).toBe('true'));
     fireEvent.click(screen.getAllByRole('button', { name: 'Always load' })[1]!);
     await waitFor(() => expect(saved).toEqual({ alwaysLoadServers: ['notes'] }));
+  });
+
+  it("says the host's refusal in the user's language (a chat deleted meanwhile)", async () => {
+    setBridgeForTests(fakeBridge({ 'chats.toolPlan': () => hostErr('not_found', hostMessage('scope.chatGone')) }).bridge);
+    await i18next.changeLanguage('zh-CN');
+    try {
+      render(<ToolScopePicker chatId="gone" />);
+      fireEvent.click(screen.getByRole('button'));
+      const dialog = await screen.findByTestId('tool-scope-dialog');
+      await waitFor(() => expect(dialog.textContent).toContain('此对话已不存在。'));
+      expect(dialog.textContent).not.toContain('This chat no longer exists.');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });
