@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Result } from './errors.ts';
+import type { HostMessage } from './hostMessages.ts';
 import { serverConfigSchema, serverNameSchema, approvalPolicySchema } from './serverConfig.ts';
 import {
   importDecisionSchema,
@@ -187,6 +188,8 @@ export interface StorageNotice {
   keptAs: string;
   /** What SQLite or the JSON parser said. */
   reason: string;
+  /** `reason` as a code plus parameters when the host worded it (the window translates it); absent for a library's words. */
+  reasonText?: HostMessage;
   /** When it happened (ISO 8601). */
   at: string;
 }

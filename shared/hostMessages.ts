@@ -114,6 +114,8 @@ export const hostMessageEnglish = {
   'store.restoreUnusable': '{{file}} could not be used as the chat history ({{reason}}). Nothing was changed.',
   'store.historyUnavailable': 'Switchboard could not open your chat history ({{path}}): {{reason}}. The file was not changed and nothing was moved. Free some disk space or fix the data folder’s permissions, then start Switchboard again.',
   'store.fullResultGone': 'The full result of this tool call is not on disk (it was within the limit, or its chat was deleted).',
+  'store.reasonEarlierVersion': 'moved aside by an earlier version of Switchboard',
+  'store.reasonReplaced': 'replaced by {{file}} at your request',
   'store.dataDirInUse': "Another Switchboard is using the data folder {{dataDir}} ($t(hostMessages:store.lockOwner.{{owner}})). Only one can use a folder at a time, so that neither loses the other's changes. $t(hostMessages:store.lockHint.{{forMode}})",
   'store.dataDirInUseStale': "Another Switchboard is using the data folder {{dataDir}} ($t(hostMessages:store.lockOwner.{{owner}})). Only one can use a folder at a time, so that neither loses the other's changes. $t(hostMessages:store.lockHint.{{forMode}}) If that process is not Switchboard, delete {{lockFile}} and start again.",
   'store.lockOwner.starting': 'a process that is starting now',

@@ -93,6 +93,7 @@ describe('a history moved aside', () => {
     expect(notice).toMatchObject({ kind: 'history_moved_aside', file: 'history.db' });
     expect(notice?.keptAs).toMatch(/^history\.db\.corrupt-/);
     expect(notice?.reason).toMatch(/not a database/);
+    expect(notice?.reasonText).toBeUndefined();
     await stop(host);
 
     host = await start(dir);
@@ -116,7 +117,7 @@ describe('a history moved aside', () => {
 
     const host = await start(dir);
     const [earlier] = await storageNotices(host);
-    expect(earlier).toMatchObject({ kind: 'history_moved_aside', keptAs: 'history.db.corrupt-2026-11-30T10-00-00-000Z' });
+    expect(earlier).toMatchObject({ kind: 'history_moved_aside', keptAs: 'history.db.corrupt-2026-11-30T10-00-00-000Z', reasonText: { code: 'store.reasonEarlierVersion' } });
     const chatsChanged: string[][] = [];
     host.events.subscribe((event, payload) => {
       if (event === 'chats.changed') chatsChanged.push((payload as { title: string }[]).map((c) => c.title));
@@ -132,6 +133,8 @@ describe('a history moved aside', () => {
     // The history it replaced is kept aside and announced, so the swap can be undone the same way.
     expect(after).toHaveLength(1);
     expect(after[0]?.keptAs).toMatch(/^history\.db\.replaced-/);
+    // Why, in words the window translates (SQLite's own reasons stay as they are, with no code).
+    expect(after[0]?.reasonText).toEqual({ code: 'store.reasonReplaced', params: { file: 'history.db.corrupt-2026-11-30T10-00-00-000Z' } });
     const replaced = new DatabaseSync(join(dir, after[0]?.keptAs ?? ''), { readOnly: true });
     expect(replaced.prepare('SELECT title FROM chats').all()).toEqual([{ title: 'Chat in the empty history' }]);
     replaced.close();

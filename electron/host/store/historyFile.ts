@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { StorageNotice } from '../../../shared/contract.ts';
 import { hostErr, type Result } from '../../../shared/errors.ts';
-import { hostMessage } from '../../../shared/hostMessages.ts';
+import { englishOf, hostMessage } from '../../../shared/hostMessages.ts';
 import type { Logger } from '../environment.ts';
 import { asideName, moveDatabaseFiles, openHistoryDatabase, openHistoryStrict, type OpenSqlite } from './database.ts';
 import type { StorageNoticeBook } from './storageNotices.ts';
@@ -21,7 +21,8 @@ function announceEarlierMoves(dataDir: string, book: StorageNoticeBook): void {
   if (existsSync(book.path)) return;
   const earlier = readdirSync(dataDir).filter((f) => /^history\.db\.corrupt-[^/]*$/.test(f) && !/-(wal|shm)$/.test(f));
   for (const keptAs of earlier.sort()) {
-    book.add({ kind: 'history_moved_aside', file: HISTORY_FILE_NAME, keptAs, reason: 'moved aside by an earlier version of Switchboard' });
+    const reasonText = hostMessage('store.reasonEarlierVersion');
+    book.add({ kind: 'history_moved_aside', file: HISTORY_FILE_NAME, keptAs, reason: englishOf(reasonText), reasonText });
   }
   if (earlier.length === 0) book.save([]);
 }
@@ -93,7 +94,8 @@ export class HistoryFile {
     adopt(restored);
     this.logger.info('history restored', { from: notice.keptAs, replacedBy });
     this.book.dismiss(id);
-    this.book.add({ kind: 'history_moved_aside', file: HISTORY_FILE_NAME, keptAs: basename(replacedBy), reason: `replaced by ${notice.keptAs} at your request` });
+    const reasonText = hostMessage('store.reasonReplaced', { file: notice.keptAs });
+    this.book.add({ kind: 'history_moved_aside', file: HISTORY_FILE_NAME, keptAs: basename(replacedBy), reason: englishOf(reasonText), reasonText });
     return { ok: true, value: this.book.list() };
   }
 

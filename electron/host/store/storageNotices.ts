@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StorageNotice } from '../../../shared/contract.ts';
+import { hostMessageSchema } from '../../../shared/hostMessages.ts';
 import type { Logger } from '../environment.ts';
 
 /** File name of the notice record inside the data folder. */
@@ -20,6 +21,13 @@ function isNotice(value: unknown): value is StorageNotice {
     typeof v.id === 'string' && typeof v.kind === 'string' && kinds.has(v.kind) && typeof v.file === 'string' &&
     typeof v.keptAs === 'string' && typeof v.reason === 'string' && typeof v.at === 'string'
   );
+}
+
+/** A reason code this version does not know (a record from a newer one) is dropped: the English `reason` stays. */
+function withKnownReason(notice: StorageNotice): StorageNotice {
+  if (notice.reasonText === undefined || hostMessageSchema.safeParse(notice.reasonText).success) return notice;
+  const { reasonText: _unknown, ...rest } = notice;
+  return rest;
 }
 
 // Sync on purpose: notices are recorded while the history database is being opened, before the host answers calls.
@@ -58,7 +66,7 @@ export class StorageNoticeBook {
   list(): StorageNotice[] {
     try {
       const parsed: unknown = JSON.parse(readFileSync(this.path, 'utf8'));
-      return Array.isArray(parsed) ? parsed.filter(isNotice) : [];
+      return Array.isArray(parsed) ? parsed.filter(isNotice).map(withKnownReason) : [];
     } catch (cause) {
       if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') this.logger.warn('storage notices unreadable', { reason: String(cause) });
       return [];

@@ -3,7 +3,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StorageNotice } from '../../../../shared/contract.ts';
+import i18next from 'i18next';
 import { err, ok } from '../../../../shared/errors.ts';
+import { hostMessage } from '../../../../shared/hostMessages.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { useStore } from '../../store/index.ts';
 import { fakeBridge } from '../common/fakeBridge.ts';
@@ -70,5 +72,22 @@ describe('storage notices', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(screen.getAllByTestId('storage-notice')[0]?.textContent).toContain('history.db.replaced-y'));
     expect(fake.calls.filter((c) => c.name === 'storage.restoreHistory').map((c) => c.params)).toEqual([{ id: 'h1' }, { id: 'h1' }]);
+  });
+
+  it('translates a reason the host worded (vi), and shows a library’s own words as they are', async () => {
+    const replaced: StorageNotice = { ...history, id: 'h3', reason: 'replaced by history.db.corrupt-x at your request', reasonText: hostMessage('store.reasonReplaced', { file: 'history.db.corrupt-x' }) };
+    const fake = fakeBridge({ 'app.info': () => ok({ version: '0', mode: 'web', dataDir: '/d', platform: 'linux', notices: [], storageNotices: [replaced, settings] }) });
+    useStore.setState({ appInfo: { version: '0', mode: 'web', dataDir: '/d', platform: 'linux', notices: [] } });
+    await i18next.changeLanguage('vi');
+    try {
+      useStore.getState().bindNotices(fake.bridge);
+      render(<StorageNotices />);
+      const rows = await screen.findAllByTestId('storage-notice');
+      expect(rows[0]?.textContent).toContain('được thay bằng history.db.corrupt-x theo yêu cầu của bạn');
+      expect(rows[0]?.textContent).not.toContain('at your request');
+      expect(rows[1]?.textContent).toContain("Expected ',' at line 1, column 24");
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });

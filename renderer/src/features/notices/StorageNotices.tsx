@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { StorageNotice } from '../../../../shared/contract.ts';
 import { useStore } from '../../store/index.ts';
 import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
+import { hostText } from '../common/errorText.ts';
 import './storageNotices.css';
 
 function NoticeRow({ notice, dataDir }: { notice: StorageNotice; dataDir: string }) {
@@ -17,7 +18,8 @@ function NoticeRow({ notice, dataDir }: { notice: StorageNotice; dataDir: string
   const notify = useStore((s) => s.notify);
   const notifyError = useStore((s) => s.notifyError);
   const [confirming, setConfirming] = useState(false);
-  const values = { file: notice.file, keptAs: notice.keptAs, reason: notice.reason, dataDir };
+  // A reason the host worded is translated; a library's own words (SQLite, the JSON parser) are shown as they are.
+  const values = { file: notice.file, keptAs: notice.keptAs, reason: notice.reasonText ? hostText(t, notice.reasonText) : notice.reason, dataDir };
 
   const onDismiss = async () => {
     const result = await dismiss(notice.id);
