@@ -3,7 +3,7 @@
  * (unless the user scrolled up), keeps its place when older pages are prepended, and loads them near the top.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown } from 'lucide-react';
 import type { ChatMessage } from '../../../../../shared/chat.ts';
@@ -14,11 +14,34 @@ import { MessageItem } from './MessageItem.tsx';
 import { isUnansweredReply } from '../../../../../shared/branches.ts';
 import { TurnNotice } from './TurnNotice.tsx';
 import { useFindScroll } from '../find/useFindScroll.ts';
+import { estimateRowHeight, knownRowHeight, rememberRowHeight } from './rowHeights.ts';
 
 type Row = { kind: 'message'; message: ChatMessage; current: boolean; continued: boolean; failedReplyId?: string } | { kind: 'notice' };
 
 /** Distance from the top (px) at which the previous page starts loading. */
 const LOAD_OLDER_AT = 800;
+/** Rows mounted beyond each edge of the screen once the chat is on screen (ready for scrolling). */
+const OVERSCAN = 6;
+/** The same before the first paint: that frame formats and lays out only what fills the screen. */
+const FIRST_OVERSCAN = 1;
+const PADDING_START = 16;
+const PADDING_END = 24;
+const NOTICE_ROW = 64;
+
+/**
+ * A row's size for the virtualizer. From a mounting row's ref (no ResizeObserver entry) it is the remembered or estimated
+ * size, not a layout read: reading each row's height as it mounts forced one layout per row, and each resize
+ * re-rendered the list. The ResizeObserver then reports every row mounted in that commit in one pass, before paint.
+ */
+function rowSize(element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLDivElement, Element>): number {
+  const index = instance.indexFromElement(element);
+  const key = instance.options.getItemKey(index);
+  if (!entry) return instance.itemSizeCache.get(key) ?? instance.options.estimateSize(index);
+  const box = entry.borderBoxSize[0];
+  const height = Math.round(box ? box.blockSize : (element as HTMLElement).offsetHeight);
+  if (typeof key === 'string' && box && (element as HTMLElement).dataset.messageRow !== undefined) rememberRowHeight(key, Math.round(box.inlineSize), height);
+  return height;
+}
 
 /** The list of one open chat; render it with `key={chatId}`. */
 export function MessageList({ open }: { open: OpenChat }) {
@@ -53,20 +76,27 @@ export function MessageList({ open }: { open: OpenChat }) {
     return list;
   }, [open.messages, error, notice, turnStart]);
 
+  const sizeOf = (row: Row | undefined): number => (row?.kind === 'message' ? (knownRowHeight(row.message.id) ?? estimateRowHeight(row.message)) : NOTICE_ROW);
+  const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: (i) => (rows[i]?.kind === 'message' ? 140 : 64),
+    estimateSize: (i) => sizeOf(rows[i]),
+    measureElement: rowSize,
     getItemKey: (i) => {
       const row = rows[i];
       return row?.kind === 'message' ? row.message.id : (row?.kind ?? i);
     },
-    overscan: 6,
+    // The first frame starts at the end, with the window's height as the viewport's: it mounts the latest rows only,
+    // instead of the first rows at offset 0 and then, after a scroll, the latest ones.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    initialOffset: () => Math.max(0, PADDING_START + rows.reduce((sum, row) => sum + sizeOf(row), 0) + PADDING_END - window.innerHeight),
+    overscan,
     anchorTo: 'end',
     followOnAppend: true,
     scrollEndThreshold: 64,
-    paddingStart: 16,
-    paddingEnd: 24,
+    paddingStart: PADDING_START,
+    paddingEnd: PADDING_END,
   });
 
   // Open at the latest message. Row heights are estimates until measured, so keep going to the end for a few
@@ -89,6 +119,14 @@ export function MessageList({ open }: { open: OpenChat }) {
     return () => cancelAnimationFrame(handle);
     // Once per mount: the list is keyed by chat, and afterwards the virtualizer follows appends itself.
   }, []);
+
+  // Once the chat is on screen, mount the rows beyond its edges when the page is idle, ready for scrolling.
+  useEffect(() => {
+    if (!settled) return;
+    if (typeof window.requestIdleCallback !== 'function') return setOverscan(OVERSCAN);
+    const handle = window.requestIdleCallback(() => setOverscan(OVERSCAN), { timeout: 1000 });
+    return () => window.cancelIdleCallback(handle);
+  }, [settled]);
 
   // A message the user just sent always brings the view down, even if they had scrolled up.
   const lastId = last?.id;
@@ -117,7 +155,7 @@ export function MessageList({ open }: { open: OpenChat }) {
           const row = rows[item.index];
           if (!row) return null;
           return (
-            <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="chat-row" style={{ transform: `translateY(${item.start}px)` }}>
+            <div key={item.key} data-index={item.index} data-message-row={row.kind === 'message' ? '' : undefined} ref={virtualizer.measureElement} className="chat-row" style={{ transform: `translateY(${item.start}px)` }}>
               {row.kind === 'message' && <MessageItem message={row.message} latest={row.current} continued={row.continued} busy={open.run.generating} {...(row.failedReplyId ? { failedReplyId: row.failedReplyId } : {})} />}
               {row.kind === 'notice' && (
                 <div className="chat-notice-row">
