@@ -1,6 +1,6 @@
 /**
  * Host messages in the user's language: with Vietnamese and then Chinese chosen, a server whose command does not
- * exist, a server that exits at startup, an invalid entry in the servers file, a remote server that answers 401 with
+ * exist, a server that exits at startup, a server whose working folder is gone, an invalid entry in the servers file, a remote server that answers 401 with
  * WWW-Authenticate (sign in required, with the access it asks for) and an API that answers 429 past the SDK's
  * retries are all explained on screen without one English sentence. Takes the vi servers and zh-CN chat
  * screenshots for docs/screenshots.
@@ -31,6 +31,8 @@ describe('host messages in Vietnamese and Chinese', () => {
       servers: {
         ghost: { command: 'sb-no-such-command-e2e' },
         quitter: { command: process.execPath, args: ['-e', 'process.exit(3)'] },
+        // A refusal the host words before spawning anything.
+        nowhere: { command: process.execPath, cwd: '/nonexistent/sb-e2e-folder' },
         // The OAuth fixture's resource answers 401 with WWW-Authenticate until the user signs in.
         locked: { type: 'http', url: oauth.mcpUrl },
       },
@@ -49,7 +51,7 @@ describe('host messages in Vietnamese and Chinese', () => {
   }
 
   for (const language of ['vi', 'zh-CN'] as const) {
-    it(`explains a missing command, an exited server, an invalid entry, a sign-in and a 429 in ${language}, with no English sentence on screen`, async () => {
+    it(`explains a missing command, an exited server, a missing working folder, an invalid entry, a sign-in and a 429 in ${language}, with no English sentence on screen`, async () => {
       const { page, api } = app;
       const saved = await api['settings.update']({ language });
       expect(saved.ok).toBe(true);
@@ -67,6 +69,9 @@ describe('host messages in Vietnamese and Chinese', () => {
       expect(ghostText).toContain(language === 'vi' ? 'Không tìm thấy lệnh' : '找不到命令');
       expect(ghostText).toContain('/usr/bin');
       expect(quitterText).toContain(language === 'vi' ? 'mã thoát 3' : '退出码 3');
+      const nowhere = page.locator('[data-testid="server-card"][data-server="nowhere"]');
+      await expect.poll(() => nowhere.getByTestId('status-badge').getAttribute('data-state'), { timeout: 60_000 }).toBe('error');
+      expect(await nowhere.getByTestId('server-error').innerText()).toContain(language === 'vi' ? 'Thư mục làm việc "/nonexistent/sb-e2e-folder" không tồn tại' : '工作文件夹 "/nonexistent/sb-e2e-folder" 不存在');
 
       // The invalid entry names its field and the rule, translated; the sign-in card says what access is asked for.
       const broken = page.locator('[data-testid="server-card"][data-server="broken"]');
