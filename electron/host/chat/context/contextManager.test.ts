@@ -69,5 +69,17 @@ describe('context manager', () => {
     const run = await context.load('c', settings, options.model, []);
     const prepared = await context.prepare(run, options);
     expect(prepared.kind === 'error' ? prepared.error.code : prepared.kind).toBe('storage_error');
+    expect(prepared.kind === 'error' ? prepared.error.text?.code : prepared.kind).toBe('context.historyUnreadable');
+  });
+
+  it('refuses a newest message larger than the window with a code naming the sizes, the model and the window', async () => {
+    const { repo, context } = setup(0);
+    repo.insertMessage({ id: 'big', chatId: 'c', role: 'user', blocks: [{ type: 'text', text: 'w '.repeat(20_000) }], status: 'complete', createdAt: 1, updatedAt: 1 });
+    const run = await context.load('c', settings, options.model, []);
+    const prepared = await context.prepare(run, options);
+    if (prepared.kind !== 'error') throw new Error(`not refused: ${prepared.kind}`);
+    expect(prepared.error).toMatchObject({ code: 'invalid_params', text: { code: 'context.tooLarge', params: { window: 6_000, model: 'claude-sonnet-5-5' } } });
+    expect(prepared.error.text?.params?.tokens).toBeGreaterThan(6_000);
+    expect(prepared.error.message).toContain('-token context window of claude-sonnet-5-5 leaves for input');
   });
 });
