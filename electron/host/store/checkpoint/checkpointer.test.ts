@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { tmpdir } from 'node:os';
+import { endianness, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from '../../environment.ts';
@@ -28,6 +28,11 @@ function recordingLogger(): Logger & { warnings: string[] } {
 
 // A WAL frame: a 4 KB page and its 24-byte header.
 const frameBytes = 4_096 + 24;
+// Frames in the WAL now: mxFrame of the wal-index header (https://sqlite.org/walformat.html), little-endian here.
+function walFrames(path: string): number {
+  const header = readFileSync(`${path}-shm`).subarray(0, 48);
+  return endianness() === 'LE' ? header.readUInt32LE(16) : header.readUInt32BE(16);
+}
 const walSize = (path: string): number => (existsSync(`${path}-wal`) ? statSync(`${path}-wal`).size : 0);
 const autocheckpoint = (db: DatabaseSync): number => Number((db.prepare('PRAGMA wal_autocheckpoint').get() as { wal_autocheckpoint: number }).wal_autocheckpoint);
 
@@ -54,6 +59,25 @@ describe('WAL checkpoints off the main thread', () => {
     expect(outcome.error).toBeUndefined();
     expect(outcome.log).toBeGreaterThan(0);
     expect(outcome.checkpointed).toBe(outcome.log);
+    db.close();
+  });
+
+  it('the worker checkpoints on its own once the WAL holds 1,000 frames, so the next commits reuse the file', async () => {
+    const path = historyPath();
+    const db = openHistory(path);
+    commitRows(db, 1_500);
+    let next = 1_500;
+    // Commits keep coming (so this is not the quiet-time truncate): once the worker has copied the WAL, a commit
+    // starts it over from its first frame.
+    await expect
+      .poll(
+        () => {
+          commitRows(db, 1, next++);
+          return walFrames(path);
+        },
+        { timeout: 30_000, interval: 50 },
+      )
+      .toBeLessThan(100);
     db.close();
   });
 

@@ -3,9 +3,10 @@
  * a commit writes the WAL and does not fsync; only checkpoints fsync, and SQLite's automatic checkpoint runs inside
  * whichever commit crosses 1,000 pages, so the main thread waited on those fsyncs. Here the main connection's
  * autocheckpoint is 0 and one worker thread per process checkpoints every registered database through its own
- * connection. If the worker dies or cannot open a database, that database's autocheckpoint comes back, so the WAL can
+ * connection, at the same WAL size SQLite would have. If the worker dies or cannot open a database, that database's autocheckpoint comes back, so the WAL can
  * never grow without bound.
  */
+import { endianness } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Logger } from '../../environment.ts';
@@ -17,7 +18,7 @@ export const defaultAutocheckpoint = 1000;
 const closeWaitMs = 5_000;
 
 /** The worker's timing; tests shorten the idle delay. */
-export const checkpointTiming: CheckpointTiming = { tickMs: 100, idleTicks: 20 };
+export const checkpointTiming: CheckpointTiming = { tickMs: 100, walPages: defaultAutocheckpoint, idleTicks: 20 };
 
 interface Attached {
   db: DatabaseSync;
@@ -41,7 +42,8 @@ class CheckpointWorker {
   alive = true;
 
   constructor(onGone: (gone: CheckpointWorker) => void) {
-    this.worker = new Worker(`(${runCheckpointWorker.toString()})(require('node:sqlite'), require('node:worker_threads'))`, {
+    const args = `require('node:sqlite'), require('node:worker_threads'), require('node:fs'), ${endianness() === 'LE'}`;
+    this.worker = new Worker(`(${runCheckpointWorker.toString()})(${args})`, {
       eval: true,
       workerData: { ...checkpointTiming },
     });
