@@ -24,6 +24,7 @@ import { ToolResultFiles } from './toolResultFiles.ts';
 import { createSettingsCalls } from './settingsCalls.ts';
 import { createScopeCalls } from './toolSearch/scopeCalls.ts';
 import { trackServerInstructions } from './instructions/serverInstructions.ts';
+import { streamSnapshot } from './streamSnapshot.ts';
 import { findInChat } from '../store/search/chatFind.ts';
 import { chatSnippets } from '../store/search/chatSnippets.ts';
 import { chatUsage, storedContextUsage } from '../store/chatUsage.ts';
@@ -90,8 +91,8 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
     tools,
     approvals,
     elicitations,
-    // Whole objects are copied at emit time: the loop keeps mutating them, and an in-process subscriber must not see later deltas twice.
-    emit: (event) => events.emit('chat.stream', event.type === 'message' || event.type === 'block' ? structuredClone(event) : event),
+    // Copied at emit time (streamSnapshot.ts): the loop keeps mutating them, and an in-process subscriber must not see later deltas twice.
+    emit: (event) => events.emit('chat.stream', streamSnapshot(event)),
     chatsChanged,
     logger: env.logger,
     context,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerView } from '../../../../shared/servers.ts';
-import { instructionsOf, instructionsSection, perServerInstructionsCap, totalInstructionsCap } from './serverInstructions.ts';
+import { defaultSettings } from '../../../../shared/settings.ts';
+import { HostEventHub } from '../../events.ts';
+import { instructionsOf, instructionsSection, perServerInstructionsCap, totalInstructionsCap, trackServerInstructions, withServerInstructions } from './serverInstructions.ts';
 
 const ready = (id: string, instructions: string | undefined, enabled = true): ServerView => ({
   id,
@@ -34,5 +36,26 @@ describe('server instructions section', () => {
   it('makes hidden characters visible and is empty without servers', () => {
     expect(instructionsSection([{ serverId: 'a', serverName: 'a', text: 'hi\u200Bthere\nnext' }])).toContain('hi⟨U+200B⟩there\nnext');
     expect(instructionsSection([])).toBe('');
+  });
+
+  it('is built once per server list and follows every change of the servers', () => {
+    const events = new HostEventHub();
+    const current = trackServerInstructions(events);
+    events.emit('servers.changed', { changed: [ready('alpha', 'Use alpha\u200B well.')], order: ['alpha'] });
+    const first = current();
+    // The same list each turn until a server changes: the section is the one already built.
+    expect(current()).toBe(first);
+    expect(instructionsSection(current())).toBe(instructionsSection(first));
+    expect(instructionsSection(first)).toContain('Use alpha⟨U+200B⟩ well.');
+    events.emit('servers.changed', { changed: [ready('beta', 'Beta rules.')], order: ['alpha', 'beta'] });
+    expect(current()).not.toBe(first);
+    const section = withServerInstructions({ ...defaultSettings, systemPrompt: 'Be brief.' }, current()).systemPrompt;
+    expect(section).toMatch(/^Be brief\.\n\n# Instructions from connected MCP servers/);
+    expect(section).toContain('Beta rules.');
+    events.emit('servers.changed', { changed: [ready('alpha', 'Changed.')], order: ['alpha', 'beta'] });
+    expect(instructionsSection(current())).toContain('Changed.');
+    expect(instructionsSection(current())).not.toContain('Use alpha');
+    events.emit('servers.changed', { changed: [], order: [] });
+    expect(instructionsSection(current())).toBe('');
   });
 });

@@ -37,9 +37,21 @@ function cut(text: string, cap: number): string {
   return `${text.slice(0, cap)}\n[… ${text.length - cap} more characters left out]`;
 }
 
+// Sections already built, per list of entries: trackServerInstructions hands out the same list until the servers change,
+// and every turn of every run asks again (revealing invisible characters in 8,000 characters is not free).
+const sections = new WeakMap<readonly ServerInstructions[], string>();
+
 /** The system prompt section for `entries`, or '' when there are none. Bounded by the caps above. */
 export function instructionsSection(entries: readonly ServerInstructions[]): string {
   if (entries.length === 0) return '';
+  const known = sections.get(entries);
+  if (known !== undefined) return known;
+  const section = buildSection(entries);
+  sections.set(entries, section);
+  return section;
+}
+
+function buildSection(entries: readonly ServerInstructions[]): string {
   const parts: string[] = [];
   let budget = totalInstructionsCap;
   let omitted = 0;
@@ -70,11 +82,17 @@ export function withServerInstructions(settings: Settings, entries: readonly Ser
   return { ...settings, systemPrompt: own ? `${settings.systemPrompt}\n\n${section}` : section };
 }
 
-/** Keeps the latest server list pushed on the event hub, so the chat can read the servers' instructions. */
+/**
+ * Keeps the latest server list pushed on the event hub, so the chat can read the servers' instructions. The list
+ * handed out is the same array until a server changes (callers only read it), so the section built from it is built once.
+ */
 export function trackServerInstructions(events: HostEventHub): () => ServerInstructions[] {
   let views: readonly ServerView[] = [];
+  let entries: ServerInstructions[] | undefined;
   events.subscribe((event, payload) => {
-    if (event === 'servers.changed') views = applyServersDelta(views, payload as HostEvents['servers.changed']);
+    if (event !== 'servers.changed') return;
+    views = applyServersDelta(views, payload as HostEvents['servers.changed']);
+    entries = undefined;
   });
-  return () => instructionsOf(views);
+  return () => (entries ??= instructionsOf(views));
 }

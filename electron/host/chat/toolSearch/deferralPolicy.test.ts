@@ -3,7 +3,7 @@ import type { ChatMessage, ContentBlock, ToolSearchBlock } from '../../../../sha
 import type { ExposedTool } from '../../../../shared/servers.ts';
 import { defaultSettings, type Settings } from '../../../../shared/settings.ts';
 import { buildRequest } from '../requestBuilder.ts';
-import { planTools, searchMode } from './deferralPolicy.ts';
+import { planTools, searchMode, toolTokens } from './deferralPolicy.ts';
 import { runHostSearches } from './hostSearch.ts';
 
 function tool(serverId: string, toolName: string, description = `Does ${toolName}`): ExposedTool {
@@ -46,6 +46,18 @@ describe('deferral policy', () => {
     const big = Array.from({ length: 5 }, (_, i) => tool('big', `t${i}`, 'x'.repeat(20_000)));
     expect(planTools({ tools: big, history: [ask], settings: gateway, model: 'm' }).mode).toBe('host');
     expect(planTools({ tools: big, history: [ask], settings: { ...gateway, toolBudgetPercent: 100 }, model: 'm' }).mode).toBe('all');
+  });
+
+  it('counts each tool once per definition: the same tools give the same figure, a changed definition its own', () => {
+    const few = Array.from({ length: 3 }, (_, i) => tool('few', `t${i}`, 'y'.repeat(1_000)));
+    const fresh = toolTokens(few.map((t) => ({ ...t })));
+    expect(toolTokens(few)).toBe(fresh);
+    expect(toolTokens(few)).toBe(fresh);
+    // The registry replaces a tool's object when the server changes its definition: that one is counted anew.
+    const changed = few.map((t, i) => (i === 0 ? { ...t, description: 'y'.repeat(20_000) } : t));
+    expect(toolTokens(changed)).toBeGreaterThan(fresh + 5_000);
+    expect(planTools({ tools: changed, history: [ask], settings: { ...gateway, toolBudgetPercent: 1, contextWindow: 200_000 }, model: 'm' }).mode).toBe('host');
+    expect(planTools({ tools: few, history: [ask], settings: { ...gateway, toolBudgetPercent: 1, contextWindow: 200_000 }, model: 'm' }).mode).toBe('all');
   });
 });
 

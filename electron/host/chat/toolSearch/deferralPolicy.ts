@@ -41,9 +41,21 @@ export function toolDefinition(tool: ExposedTool): Anthropic.Tool {
   return { name: tool.exposedName, description: tool.description ?? tool.title ?? tool.toolName, input_schema: { ...tool.inputSchema, type: 'object' } };
 }
 
+// Per tool object: the registry replaces a tool's object when its definition changes, and every turn asks again.
+const definitionTokens = new WeakMap<ExposedTool, number>();
+
 /** Estimated tokens of sending these tools whole. */
 export function toolTokens(tools: ExposedTool[]): number {
-  return tools.reduce((sum, tool) => sum + estimateTokens(toolDefinition(tool)), 0);
+  let sum = 0;
+  for (const tool of tools) {
+    let tokens = definitionTokens.get(tool);
+    if (tokens === undefined) {
+      tokens = estimateTokens(toolDefinition(tool));
+      definitionTokens.set(tool, tokens);
+    }
+    sum += tokens;
+  }
+  return sum;
 }
 
 /** True when sending every tool would exceed the budget (token share of the window, or tool count). */
