@@ -116,6 +116,7 @@ export const hostMessageEnglish = {
   'store.fullResultGone': 'The full result of this tool call is not on disk (it was within the limit, or its chat was deleted).',
   'store.reasonEarlierVersion': 'moved aside by an earlier version of Switchboard',
   'store.reasonReplaced': 'replaced by {{file}} at your request',
+  'store.settingsNotObject': 'expected a JSON object',
   'store.dataDirInUse': "Another Switchboard is using the data folder {{dataDir}} ($t(hostMessages:store.lockOwner.{{owner}})). Only one can use a folder at a time, so that neither loses the other's changes. $t(hostMessages:store.lockHint.{{forMode}})",
   'store.dataDirInUseStale': "Another Switchboard is using the data folder {{dataDir}} ($t(hostMessages:store.lockOwner.{{owner}})). Only one can use a folder at a time, so that neither loses the other's changes. $t(hostMessages:store.lockHint.{{forMode}}) If that process is not Switchboard, delete {{lockFile}} and start again.",
   'store.lockOwner.starting': 'a process that is starting now',

@@ -168,6 +168,9 @@ describe('settings.json that cannot be parsed', () => {
     const host = await start(dir);
     const [notice] = await storageNotices(host);
     expect(notice).toMatchObject({ kind: 'settings_unreadable', file: 'settings.json' });
+    // The parser's problem as a code the banner translates, with the same words as the English reason.
+    expect(notice?.reasonText).toMatchObject({ code: 'import.jsonAt', params: { line: 1 } });
+    expect(notice?.reason).toMatch(/^Not valid JSON at line 1, column \d+: /);
     expect(readFileSync(join(dir, notice?.keptAs ?? ''), 'utf8')).toBe(broken);
     const saved = await host.api['settings.update']({ maxTurns: 3 });
     expect(saved.ok ? '' : saved.error.code).toBe('storage_error');

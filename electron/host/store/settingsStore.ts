@@ -6,7 +6,8 @@
  */
 import { chmodSync, copyFileSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { parseJsonc } from '../../../shared/importConfigJson.ts';
+import { parseJsonc, type JsonProblem } from '../../../shared/importConfigJson.ts';
+import { hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
 import { defaultSettings, settingsSchema, type Settings } from '../../../shared/settings.ts';
 import type { Logger } from '../environment.ts';
 import { writeFileAtomic } from './atomicFile.ts';
@@ -17,7 +18,14 @@ import type { StorageNoticeBook } from './storageNotices.ts';
 export type SettingsFileState =
   | { state: 'ok'; settings: Settings }
   | { state: 'missing' }
-  | { state: 'unreadable'; problem: string; text?: string };
+  | { state: 'unreadable'; problem: string; text?: string; /** `problem` as a code when the parser or the host worded it. */ problemText?: HostMessage };
+
+/** The parser's problem as the code its own sentence has (the same words as `problem.message`). */
+function problemText(problem: JsonProblem): HostMessage {
+  if (problem.reason === undefined) return hostMessage('import.jsonEmpty');
+  if (problem.line !== undefined) return hostMessage('import.jsonAt', { line: problem.line, column: problem.column ?? 0, reason: problem.reason });
+  return hostMessage('import.jsonBad', { reason: problem.reason });
+}
 
 function fromObject(raw: Record<string, unknown>, logger: Logger): Settings {
   const out: Record<string, unknown> = { ...defaultSettings };
@@ -42,8 +50,10 @@ export function readSettingsFile(path: string, logger: Logger): SettingsFileStat
     return { state: 'unreadable', problem: cause instanceof Error ? cause.message : String(cause) };
   }
   const parsed = parseJsonc(text);
-  if (!parsed.ok) return { state: 'unreadable', problem: parsed.problem.message, text };
-  if (!parsed.value || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) return { state: 'unreadable', problem: 'expected a JSON object', text };
+  if (!parsed.ok) return { state: 'unreadable', problem: parsed.problem.message, text, problemText: problemText(parsed.problem) };
+  if (!parsed.value || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
+    return { state: 'unreadable', problem: 'expected a JSON object', text, problemText: hostMessage('store.settingsNotObject') };
+  }
   return { state: 'ok', settings: fromObject(parsed.value as Record<string, unknown>, logger) };
 }
 
@@ -97,7 +107,7 @@ export class SettingsStore {
   }
 
   // Copies the unreadable file aside (once per content) and records a notice the user sees until dismissing it.
-  private keepAside(read: { problem: string; text?: string }, book: StorageNoticeBook | undefined): void {
+  private keepAside(read: { problem: string; text?: string; problemText?: HostMessage }, book: StorageNoticeBook | undefined): void {
     this.logger.warn('settings.json unreadable; using defaults and leaving the file as it is', { reason: read.problem });
     if (read.text === undefined) return;
     const dir = join(this.path, '..');
@@ -122,6 +132,6 @@ export class SettingsStore {
       return;
     }
     this.keptAs = basename(copy);
-    book?.add({ kind: 'settings_unreadable', file: basename(this.path), keptAs: this.keptAs, reason: read.problem });
+    book?.add({ kind: 'settings_unreadable', file: basename(this.path), keptAs: this.keptAs, reason: read.problem, ...(read.problemText ? { reasonText: read.problemText } : {}) });
   }
 }
