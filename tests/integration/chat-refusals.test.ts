@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError, Result } from '../../shared/errors.ts';
 import { englishOf } from '../../shared/hostMessages.ts';
 import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scriptedLlm/index.ts';
-import { FakeTools, startEngine, tempDataDir, value, type Engine } from './chat-harness.ts';
+import { FakeTools, startEngine, tempDataDir, textResult, value, type Engine } from './chat-harness.ts';
 
 const reply = (text: string) => ({ content: [{ type: 'text' as const, text }] });
 
@@ -27,9 +27,10 @@ describe('chat refusals as host messages', () => {
   let replyId = '';
 
   beforeAll(async () => {
-    llm = await startScriptedLlm({ apiKey: 'sk-test', script: [reply('Hello.')] });
+    // The second turn ends at max_tokens with a tool call it never asked to run.
+    llm = await startScriptedLlm({ apiKey: 'sk-test', script: [reply('Hello.'), { content: [{ type: 'tool_use', tool: 'echo', input: {} }], stopReason: 'max_tokens' }] });
     data = tempDataDir('sb-refusals-');
-    engine = await startEngine({ dataDir: data.dir, tools: new FakeTools([]), baseUrl: llm.url });
+    engine = await startEngine({ dataDir: data.dir, tools: new FakeTools([{ name: 'echo', run: () => Promise.resolve(textResult('echo')) }]), baseUrl: llm.url });
     chatId = value(await engine.chat.api['chats.create']({})).id;
     userId = value(await engine.chat.api['chat.send']({ chatId, text: 'Hi' })).messageId;
     await engine.log.runEnd(chatId);
@@ -77,6 +78,16 @@ describe('chat refusals as host messages', () => {
     expect(refusal(await api['chat.regenerate']({ chatId, messageId: userId }))).toMatchObject({ field: 'messageId', text: { code: 'branch.regenerateRepliesOnly' } });
     expect(refusal(await api['chat.edit']({ chatId, messageId: userId, text: '' }))).toMatchObject({ field: 'text', text: { code: 'branch.emptyMessage' } });
     expect(refusal(await api['chats.switchBranch']({ chatId, messageId: 'nope' }))).toMatchObject({ code: 'not_found', text: { code: 'branch.messageGone' } });
+  });
+
+  it('marks a tool call the answer ended before running with its code', async () => {
+    const api = engine.chat.api;
+    const other = value(await api['chats.create']({})).id;
+    value(await api['chat.send']({ chatId: other, text: 'Echo something' }));
+    await engine.log.runEnd(other);
+    const answer = value(await api['chats.get']({ chatId: other })).messages.find((m) => m.role === 'assistant');
+    const call = answer?.blocks.find((b) => b.type === 'tool_call');
+    expect(call).toMatchObject({ status: 'cancelled', error: { code: 'cancelled', text: { code: 'chat.notRun' } } });
   });
 
   it("codes an app's context that is too long or not its own card's", async () => {
