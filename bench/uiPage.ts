@@ -112,7 +112,10 @@ socket.onmessage = (event) => {
 socket.onopen = () => { window.__sbReady = true; };
 </script>`;
 
-/** Opens the chat item titled `title` in the sidebar and resolves with the ms until `marker` is painted. */
+/**
+ * Opens the chat item titled `title` in the sidebar and resolves with the ms until `marker` is painted, and with it no
+ * Markdown on screen still waiting to be formatted (plain text standing in for a formatted row does not count).
+ */
 export const openChatScript = (title: string, marker: string) => `
 new Promise((resolve, reject) => {
   const button = [...document.querySelectorAll('.sb-chat-open')].find((b) => b.textContent === ${JSON.stringify(title)});
@@ -121,7 +124,7 @@ new Promise((resolve, reject) => {
   button.click();
   const check = () => {
     const view = document.querySelector('[data-testid="chat-view"]');
-    if (view && (view.textContent || '').includes(${JSON.stringify(marker)})) {
+    if (view && (view.textContent || '').includes(${JSON.stringify(marker)}) && !view.querySelector('.md-chunk.is-pending')) {
       requestAnimationFrame(() => resolve(performance.now() - started));
       return;
     }

@@ -151,6 +151,10 @@ if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'func
     () => {
       // The synchronous react-markdown component uses no hooks: calling it runs parse, GFM, highlight and JSX building.
       ReactMarkdown({ children: WARM_SAMPLE, remarkPlugins, rehypePlugins, components });
+      // That call only marks formulas: KaTeX runs when React renders them. Its first formula in a page took 30-120 ms
+      // (code compiled on first use) inside the first chat opened, so render two here.
+      katexHtml('x^2 = \\frac{a}{b}', false);
+      katexHtml('\\sum_{k=1}^{n} k', true);
       nextGrammar(0);
     },
     { timeout: 300 },
