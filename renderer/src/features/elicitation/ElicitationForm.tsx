@@ -5,6 +5,7 @@ import type { ElicitationAnswer, ElicitationSchema } from '../../../../shared/el
 import type { Result } from '../../../../shared/errors.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { answerContent, fieldsOf, initialValues, validateField, validateForm, type FieldError, type FormField, type FormValue, type FormValues } from './model/schemaForm.ts';
+import { errorMessage } from '../common/errorText.ts';
 
 /** Props of the form. */
 export interface ElicitationFormProps {
@@ -28,7 +29,7 @@ export function ElicitationForm({ schema, onAnswer }: ElicitationFormProps) {
     setSendError(undefined);
     const result = await onAnswer(answer);
     setBusy(false);
-    if (!result.ok) setSendError(result.error.message);
+    if (!result.ok) setSendError(errorMessage(t, result.error));
   };
 
   const controlOf = (name: string): HTMLInputElement | HTMLSelectElement | undefined => {

@@ -2,7 +2,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok } from '../../../../shared/errors.ts';
+import { hostErr, ok } from '../../../../shared/errors.ts';
+import i18next from 'i18next';
 import { initI18n } from '../../i18n/index.ts';
 import { UrlElicitation } from './UrlElicitation.tsx';
 
@@ -68,5 +69,19 @@ describe('UrlElicitation', () => {
   it('refuses to open a URL that is not a web address', () => {
     show('javascript:alert(1)');
     expect(screen.getByRole('button', { name: 'Open in browser' })).toHaveProperty('disabled', true);
+  });
+  it("shows the host's refusal of the answer in the user's language (zh-CN), not its English", async () => {
+    await i18next.changeLanguage('zh-CN');
+    try {
+      const onOpen = vi.fn((_url: string) => Promise.resolve(ok(null)));
+      const onAnswer = vi.fn(() => Promise.resolve(hostErr<null>('not_found', { code: 'servers.notWaiting', params: {} })));
+      render(<UrlElicitation url="https://example.com/flow" onOpen={onOpen} onAnswer={onAnswer} />);
+      await userEvent.setup().click(screen.getByRole('button', { name: i18next.t('elicitation:decline') }));
+      const shown = await screen.findByText((text) => text.includes(i18next.t('hostMessages:servers.notWaiting')));
+      expect(shown.textContent).not.toContain('no longer waiting');
+      expect(shown.textContent).toMatch(/[\u4e00-\u9fff]/);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });

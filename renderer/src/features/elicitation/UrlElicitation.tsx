@@ -6,6 +6,7 @@ import type { ElicitationAnswer } from '../../../../shared/elicitation.ts';
 import type { Result } from '../../../../shared/errors.ts';
 import { reviewUrl } from './model/urlSafety.ts';
 import { UrlPreview } from './UrlPreview.tsx';
+import { errorMessage } from '../common/errorText.ts';
 
 /** Props of the URL view. */
 export interface UrlElicitationProps {
@@ -28,13 +29,13 @@ export function UrlElicitation({ url, onOpen, onAnswer }: UrlElicitationProps) {
     const opened = await onOpen(url);
     const result = opened.ok ? await onAnswer({ action: 'accept' }) : opened;
     setBusy(false);
-    if (!result.ok) setError(result.error.message);
+    if (!result.ok) setError(errorMessage(t, result.error));
   };
   const decline = async (): Promise<void> => {
     setBusy(true);
     const result = await onAnswer({ action: 'decline' });
     setBusy(false);
-    if (!result.ok) setError(result.error.message);
+    if (!result.ok) setError(errorMessage(t, result.error));
   };
 
   return (

@@ -8,6 +8,7 @@ import { selectLogs } from '../../store/serversSlice.ts';
 import { logLevels } from '../../../../shared/serverConfig.ts';
 import { filterLines, levelRank, type LogFilter } from './logLevel/logLevelFilter.ts';
 import './logLevel/logLevel.css';
+import { errorMessage } from '../common/errorText.ts';
 
 // In the language the app is shown in, not the browser's; 24-hour, as logs are read by the second.
 const time = (at: number, language: string) => new Date(at).toLocaleTimeString(language, { hour12: false });
@@ -43,7 +44,7 @@ export function LogViewer({ serverId }: LogViewerProps) {
   const online = useStore((s) => s.connection === 'open');
   useEffect(() => {
     if (!online) return;
-    void loadLogs(serverId).then((r) => setFailed(r.ok ? undefined : r.error.message));
+    void loadLogs(serverId).then((r) => setFailed(r.ok ? undefined : errorMessage(t, r.error)));
   }, [serverId, loadLogs, online]);
 
   useLayoutEffect(() => {

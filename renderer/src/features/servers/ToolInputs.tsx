@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ToolSummary } from '../../../../shared/servers.ts';
 import { useStore } from '../../store/index.ts';
 import { VisibleText } from '../common/VisibleText.tsx';
+import { errorMessage } from '../common/errorText.ts';
 
 interface Input {
   name: string;
@@ -40,7 +41,7 @@ export function ToolInputs({ tool }: { tool: ToolSummary }) {
     }
     setState({ kind: 'loading' });
     void loadToolSchema(tool.serverId, tool.toolName).then((r) =>
-      setState((current) => (current.kind === 'loading' ? (r.ok ? { kind: 'shown', inputs: inputsOf(r.value.inputSchema) } : { kind: 'failed', message: r.error.message }) : current)),
+      setState((current) => (current.kind === 'loading' ? (r.ok ? { kind: 'shown', inputs: inputsOf(r.value.inputSchema) } : { kind: 'failed', message: errorMessage(t, r.error) }) : current)),
     );
   };
   return (

@@ -3,6 +3,7 @@ import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../store/index.ts';
+import { errorMessage } from '../common/errorText.ts';
 
 /** Props of ModelField. */
 export interface ModelFieldProps {
@@ -26,7 +27,7 @@ export function ModelField({ value, onChange, error, reloadKey }: ModelFieldProp
     setLoading(true);
     const result = await loadModels();
     setLoading(false);
-    setFailed(result.ok ? undefined : result.error.message);
+    setFailed(result.ok ? undefined : errorMessage(t, result.error));
   };
 
   // Reload when the source (key, base URL) changes, not when the function identity does.

@@ -9,6 +9,7 @@ import { useStore } from '../../../store/index.ts';
 import { Dialog } from '../../common/Dialog.tsx';
 import { expandTemplate, templateVariables } from '../model/uriTemplate.ts';
 import { CompletableInput } from './completions/CompletableInput.tsx';
+import { errorMessage } from '../../common/errorText.ts';
 
 /** A resource chosen for the next message. */
 export interface PickedResource {
@@ -82,7 +83,7 @@ export function AttachDialog({ open, onOpenChange, onPick }: { open: boolean; on
         templates: templates ? (templates.ok ? templates.value : []) : (prev?.templates ?? []),
         loading: false,
         ...(list.ok && list.value.nextCursor ? { nextCursor: list.value.nextCursor } : {}),
-        ...(!list.ok ? { error: list.error.message } : {}),
+        ...(!list.ok ? { error: errorMessage(t, list.error) } : {}),
       };
       return { ...d, [id]: next };
     });

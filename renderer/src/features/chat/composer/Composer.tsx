@@ -21,6 +21,7 @@ import { AttachMenu } from './attachments/AttachMenu.tsx';
 import { DropHint, FileChips, FileNotices } from './attachments/FileChips.tsx';
 import { useFileAttachments } from './attachments/useFileAttachments.ts';
 import { pasteFiles, useFileDrop } from './attachments/useFileDrop.ts';
+import { errorMessage } from '../../common/errorText.ts';
 
 // Per-chat drafts and model choices survive switching chats.
 const drafts = new Map<string, string>();
@@ -130,7 +131,7 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
 
   const applyPrompt = async (prompt: PromptInfo, args: Record<string, string>): Promise<string | undefined> => {
     const result = await call('prompts.get', { serverId: prompt.serverId, name: prompt.name, ...(Object.keys(args).length ? { arguments: args } : {}) });
-    if (!result.ok) return result.error.message;
+    if (!result.ok) return errorMessage(t, result.error);
     update(promptText(result.value));
     setPromptForArgs(undefined);
     input.current?.focus();

@@ -7,6 +7,7 @@ import { Dialog } from '../../common/Dialog.tsx';
 import { VisibleText } from '../../common/VisibleText.tsx';
 import type { PromptPickerState } from './usePromptPicker.ts';
 import { CompletableInput } from './completions/CompletableInput.tsx';
+import { errorMessage } from '../../common/errorText.ts';
 
 /** The list; clicking or Enter (handled by the composer) picks the highlighted prompt. */
 export function PromptList({ picker, onPick }: { picker: PromptPickerState; onPick: (prompt: PromptInfo) => void }) {
@@ -16,7 +17,7 @@ export function PromptList({ picker, onPick }: { picker: PromptPickerState; onPi
     <div className="chat-prompt-list" role="listbox" id="chat-prompt-list" aria-label={t('prompts.title')}>
       <div className="chat-menu-label">{t('prompts.title')}</div>
       {picker.loading && <div className="chat-prompt-empty">{t('prompts.loading')}</div>}
-      {picker.error && <div className="chat-prompt-empty field-error">{picker.error}</div>}
+      {picker.error && <div className="chat-prompt-empty field-error">{errorMessage(t, picker.error)}</div>}
       {!picker.loading && !picker.error && picker.items.length === 0 && <div className="chat-prompt-empty">{t('prompts.none')}</div>}
       {picker.items.map((prompt, i) => (
         <div

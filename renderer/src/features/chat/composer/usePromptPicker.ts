@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { PromptInfo, PromptMessages } from '../../../../../shared/servers.ts';
 import { call } from '../../../bridge/index.ts';
+import type { ErrorLike } from '../../common/errorText.ts';
 
 /** What the composer needs from the picker. */
 export interface PromptPickerState {
@@ -9,7 +10,8 @@ export interface PromptPickerState {
   items: PromptInfo[];
   highlight: number;
   loading: boolean;
-  error?: string;
+  /** The host's refusal of the prompt list, as data (translated where it is shown). */
+  error?: ErrorLike;
   move(delta: number): void;
   setHighlight(index: number): void;
   close(): void;
@@ -25,7 +27,7 @@ export function slashQuery(text: string): string | undefined {
 export function usePromptPicker(text: string): PromptPickerState {
   const query = slashQuery(text);
   const [prompts, setPrompts] = useState<PromptInfo[] | undefined>();
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<ErrorLike | undefined>();
   const [highlight, setHighlight] = useState(0);
   const [dismissed, setDismissed] = useState<string | undefined>();
   const active = query !== undefined && dismissed !== text;
@@ -39,7 +41,7 @@ export function usePromptPicker(text: string): PromptPickerState {
       if (result.ok) {
         setPrompts(result.value);
         setError(undefined);
-      } else setError(result.error.message);
+      } else setError(result.error);
     });
     return () => {
       live = false;
