@@ -22,6 +22,7 @@ import { adoptCompaction, compactionAsText, leadingCompaction, withoutCompaction
 import { estimateRequestTokens, prefixTokens, textTokens } from './estimate.ts';
 import { loadTail, type RunWindow } from './historyTail.ts';
 import { messageCost } from './messageCost.ts';
+import { PrefixCache } from './prefixCache.ts';
 import { contextWindowOf, supportsCompaction } from './modelWindows.ts';
 import { CompactionRefusals } from './compaction/compactionRefusal.ts';
 import { summarize, summaryPreamble } from './summarizer.ts';
@@ -64,6 +65,8 @@ export class ContextManager {
   private readonly counter = new TokenCounter();
   private readonly usages = new Map<string, ContextUsage>();
   private readonly compactionRefusals = new CompactionRefusals();
+  // The tools-and-system size of the last request prepared: the same each turn until the tools or settings change.
+  private readonly prefixes = new PrefixCache();
 
   constructor(deps: { repo: ChatRepository; summaries: SummaryStore; provider: AnthropicProvider; logger: Logger; readFile?: AttachmentReader }) {
     this.deps = deps;
@@ -120,7 +123,7 @@ export class ContextManager {
     const compacting = api && supportsCompaction(model) && !this.compactionRefusals.has(model);
     const build = (history: ChatMessage[]) =>
       buildRequest({ history: compacting ? history : withoutCompactionBlocks(history), tools: options.tools, settings, model, ...(this.deps.readFile ? { readFile: this.deps.readFile } : {}) });
-    const toolsAndSystem = prefixTokens(build([]));
+    const toolsAndSystem = this.prefixes.tokens(options.tools, settings, model, compacting, () => prefixTokens(build([])));
     let extra = 0;
     let summaryError: AppError | undefined;
     for (let attempt = 0; attempt < 3; attempt++) {
