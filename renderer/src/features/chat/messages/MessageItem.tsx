@@ -1,6 +1,5 @@
 /** One message: the user's text and attachments, or the assistant's text, thinking and tool calls, with a hover footer. */
 import { memo, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Check, Copy, Paperclip, Sparkles } from 'lucide-react';
 import type { ChatMessage, ContentBlock } from '../../../../../shared/chat.ts';
 import { assertNever } from '../../../../../shared/errors.ts';
@@ -18,6 +17,7 @@ import { EditBox } from './branches/EditBox.tsx';
 import { DeleteButton, EditButton, FailedNote, RegenerateButton } from './branches/BranchActions.tsx';
 import { versionOf } from '../../../../../shared/branches.ts';
 import { notifyError } from '../hooks/appActions.ts';
+import { useRowText } from './rowText.ts';
 
 // One formatter per language: building Intl formatters is slow, and a streaming message re-renders every frame.
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
@@ -32,7 +32,15 @@ function formatTime(at: number, language: string): string {
 
 // The first Intl formatter of a page loads locale data (tens of ms): make it at start-up, not in the first reply.
 if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
-  window.requestIdleCallback(() => formatTime(Date.now(), document.documentElement.lang || 'en'), { timeout: 300 });
+  window.requestIdleCallback(
+    () => {
+      const language = document.documentElement.lang || 'en';
+      formatTime(Date.now(), language);
+      // A tool card's duration and a reply's token counts use number formatting, whose first use loads its data too.
+      (1.5).toLocaleString(language, { maximumFractionDigits: 1 });
+    },
+    { timeout: 300 },
+  );
 }
 
 function ToolCall({ block, latest }: { block: Extract<ContentBlock, { type: 'tool_call' }>; latest: boolean }) {
@@ -43,7 +51,7 @@ function ToolCall({ block, latest }: { block: Extract<ContentBlock, { type: 'too
 }
 
 function Block({ block, message, latest, last }: { block: ContentBlock; message: ChatMessage; latest: boolean; last: boolean }) {
-  const { t } = useTranslation('chat');
+  const { chat: t } = useRowText();
   const streaming = message.status === 'streaming' && last;
   switch (block.type) {
     case 'text':
@@ -81,7 +89,7 @@ function plainText(message: ChatMessage): string {
 }
 
 function CopyButton({ message }: { message: ChatMessage }) {
-  const { t } = useTranslation('chat');
+  const { chat: t } = useRowText();
   const [copied, setCopied] = useState(false);
   const copy = async (): Promise<void> => {
     try {
@@ -114,8 +122,8 @@ interface MessageItemProps {
 
 /** A message row. */
 export const MessageItem = memo(function MessageItem({ message, latest, continued = false, busy = false, failedReplyId }: MessageItemProps) {
-  const { t, i18n } = useTranslation('chat');
-  const time = useMemo(() => formatTime(message.createdAt, i18n.language), [message.createdAt, i18n.language]);
+  const { chat: t, language } = useRowText();
+  const time = useMemo(() => formatTime(message.createdAt, language), [message.createdAt, language]);
   const [editing, setEditing] = useState(false);
   const editMessage = useStore((s) => s.editMessage);
   const empty = message.blocks.length === 0 || message.blocks.every((b) => b.type === 'text' && b.text === '');

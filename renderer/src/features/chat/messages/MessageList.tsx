@@ -15,6 +15,7 @@ import { isUnansweredReply } from '../../../../../shared/branches.ts';
 import { TurnNotice } from './TurnNotice.tsx';
 import { useFindScroll } from '../find/useFindScroll.ts';
 import { estimateRowHeight, knownRowHeight, rememberRowHeight } from './rowHeights.ts';
+import { RowTextProvider, rowTextFor } from './rowText.ts';
 
 type Row = { kind: 'message'; message: ChatMessage; current: boolean; continued: boolean; failedReplyId?: string } | { kind: 'notice' };
 
@@ -45,7 +46,9 @@ function rowSize(element: Element, entry: ResizeObserverEntry | undefined, insta
 
 /** The list of one open chat; render it with `key={chatId}`. */
 export function MessageList({ open }: { open: OpenChat }) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
+  const language = i18n.language;
+  const rowText = useMemo(() => rowTextFor(i18n, language), [i18n, language]);
   const loadOlder = useStore((s) => s.loadOlderMessages);
   const retryChat = useStore((s) => s.retryChat);
   const continueChat = useStore((s) => s.continueChat);
@@ -150,6 +153,7 @@ export function MessageList({ open }: { open: OpenChat }) {
   return (
     <div className="chat-list">
       <div className="chat-scroll" ref={scroller} data-testid="chat-scroll">
+      <RowTextProvider value={rowText}>
       <div className="chat-rows" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const row = rows[item.index];
@@ -166,6 +170,7 @@ export function MessageList({ open }: { open: OpenChat }) {
           );
         })}
       </div>
+      </RowTextProvider>
       </div>
       {open.loadingOlder && (
         <div className="chat-older" role="status">

@@ -1,20 +1,20 @@
 /** Token usage and estimated cost of one assistant message, shown in a tooltip on hover or focus. */
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { useTranslation } from 'react-i18next';
 import { Coins } from 'lucide-react';
 import type { Usage } from '../../../../../shared/chat.ts';
 import { costOf, formatCost, priceFor } from '../../../../../shared/pricing/modelPrices.ts';
 import { useStore } from '../../../store/index.ts';
 import { formatCount } from '../model/format.ts';
+import { useRowText } from './rowText.ts';
 
 /** A small icon button whose tooltip lists input, output, cache read and cache write tokens, and the estimated cost. */
 export function UsageInfo({ usage, model }: { usage: Usage; model?: string }) {
-  const { t, i18n } = useTranslation(['chat', 'pricing']);
+  const { chat: t, language } = useRowText();
   const overrides = useStore((s) => s.settings?.modelPrices);
-  const n = (v: number): string => formatCount(v, i18n.language);
+  const n = (v: number): string => formatCount(v, language);
   const total = usage.inputTokens + usage.outputTokens + usage.cacheReadTokens + usage.cacheWriteTokens;
   const price = priceFor(model, overrides);
-  const cost = price ? formatCost(costOf(usage, price), i18n.language) : undefined;
+  const cost = price ? formatCost(costOf(usage, price), language) : undefined;
   return (
     <Tooltip.Root delayDuration={150}>
       <Tooltip.Trigger asChild>

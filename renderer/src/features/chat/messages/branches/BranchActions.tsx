@@ -1,15 +1,15 @@
 /** The branching actions on a message: Edit (yours), Regenerate / Retry (replies), Delete, and the failed-message note. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import type { ChatMessage } from '../../../../../../shared/chat.ts';
 import { useStore } from '../../../../store/index.ts';
 import { notifyError } from '../../hooks/appActions.ts';
 import './branches.css';
+import { useRowText } from '../rowText.ts';
 
 /** Opens the edit box of a user message. */
 export function EditButton({ disabled, onEdit }: { disabled: boolean; onEdit: () => void }) {
-  const { t } = useTranslation('branches');
+  const { branches: t } = useRowText();
   return (
     <button type="button" className="chat-msg-action" aria-label={t('edit')} title={disabled ? t('busy') : t('edit')} disabled={disabled} onClick={onEdit}>
       <Pencil size={14} aria-hidden />
@@ -19,7 +19,7 @@ export function EditButton({ disabled, onEdit }: { disabled: boolean; onEdit: ()
 
 /** Asks again for `replyId`: the new reply is a version beside it. `labelled` shows the word Retry (stopped or failed replies). */
 export function RegenerateButton({ chatId, replyId, disabled, labelled = false }: { chatId: string; replyId: string; disabled: boolean; labelled?: boolean }) {
-  const { t } = useTranslation('branches');
+  const { branches: t } = useRowText();
   const regenerate = useStore((s) => s.regenerateMessage);
   // One request per press, however fast the clicks: a second would only be refused as busy.
   const [pending, setPending] = useState(false);
@@ -40,7 +40,7 @@ export function RegenerateButton({ chatId, replyId, disabled, labelled = false }
 
 /** Deletes a message and what follows it on its branch; the first press asks, the second deletes. */
 export function DeleteButton({ message, disabled, labelled = false }: { message: ChatMessage; disabled: boolean; labelled?: boolean }) {
-  const { t } = useTranslation('branches');
+  const { branches: t } = useRowText();
   const remove = useStore((s) => s.deleteMessage);
   const [armed, setArmed] = useState(false);
   const run = async (): Promise<void> => {
@@ -63,7 +63,7 @@ export function DeleteButton({ message, disabled, labelled = false }: { message:
 
 /** Under a user message that got no answer: it was not sent to the model, and can be retried, edited or deleted. */
 export function FailedNote({ message, replyId, disabled, onEdit }: { message: ChatMessage; replyId: string; disabled: boolean; onEdit: () => void }) {
-  const { t } = useTranslation('branches');
+  const { branches: t } = useRowText();
   return (
     <div className="branch-failed" role="note">
       <AlertTriangle size={14} aria-hidden />

@@ -1,10 +1,10 @@
 /** The `< 2/3 >` switcher under a message that has other versions (edits or regenerations). */
-import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ChatMessage } from '../../../../../../shared/chat.ts';
 import { versionOf } from '../../../../../../shared/branches.ts';
 import { useStore } from '../../../../store/index.ts';
 import { notifyError } from '../../hooks/appActions.ts';
+import { useRowText } from '../rowText.ts';
 
 // After a switch the message row is a new element: focus goes to the same button on it, so the keyboard user stays
 // in place and hears the new position (the group's label).
@@ -18,7 +18,7 @@ function focusSwitcher(messageId: string, direction: 'previous' | 'next'): void 
 
 /** Renders nothing for a message with one version; `disabled` while the chat is answering. */
 export function BranchSwitcher({ message, disabled }: { message: ChatMessage; disabled: boolean }) {
-  const { t } = useTranslation('branches');
+  const { branches: t } = useRowText();
   const switchBranch = useStore((s) => s.switchBranch);
   const version = versionOf(message);
   if (!version) return null;
