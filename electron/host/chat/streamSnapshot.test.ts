@@ -34,7 +34,7 @@ describe('chat.stream snapshots', () => {
     const event: ChatStreamEvent = { type: 'block', chatId: 'c1', messageId: 'm1', index: 1, block: call };
     const snapshot = streamSnapshot(event);
     const expected = structuredClone(event);
-    call.status = 'complete';
+    call.status = 'done';
     call.result = { content: [{ type: 'text', text: 'later' }], isError: false };
     call.durationMs = 5;
     expect(snapshot).toEqual(expected);
