@@ -59,14 +59,11 @@ try {
     return elapsed;
   };
 
-  // The same per-call options the host's connection layer passes (its own abort signal, the SDK timer parked, a
-  // progress token so progress can reset the host's timer): isolates what the host layers add from what those options cost.
+  // The same per-call options the host's call layer passes (its own abort signal, the SDK timer parked, a progress
+  // token so progress can reset the host's timer; see toolCall.ts): isolates what the host layers add from what those options cost.
   const viaSdkWithHostOptions = async (): Promise<number> => {
     const start = performance.now();
-    const result = await client.callTool(
-      { name: 'echo', arguments: args },
-      { signal: new AbortController().signal, timeout: 2_147_483_647, resetTimeoutOnProgress: true, onprogress: () => {} },
-    );
+    const result = await client.callTool({ name: 'echo', arguments: args }, { signal: new AbortController().signal, timeout: 2_147_483_647, onprogress: () => {} });
     const elapsed = performance.now() - start;
     if (result.isError) throw new Error(`raw call failed: ${JSON.stringify(result)}`);
     return elapsed;

@@ -114,6 +114,10 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
   /** Why a server cannot take a request right now, or its live connection (after any session renewal in progress). */
   const liveConnection = async (serverId: string) => {
     await slots.get(serverId)?.renewal;
+    return liveNow(serverId);
+  };
+  /** The live connection as it is now: a tool call reads it without a wait when no session renewal is under way. */
+  const liveNow = (serverId: string) => {
     const slot = slots.get(serverId);
     if (!slot) return { ok: false as const, result: noServer(serverId) };
     const status = slot.status;
@@ -203,7 +207,10 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     note: (serverId, text) => logs.append(serverId, 'host', text),
 
     async callTool(serverId, toolName, args, callOptions = {}) {
-      let live = await liveConnection(serverId);
+      // Awaited only while a session renewal is under way: every call goes through here.
+      const renewal = slots.get(serverId)?.renewal;
+      if (renewal) await renewal;
+      let live = liveNow(serverId);
       if (!live.ok) return live.result;
       const timeoutMs = callOptions.timeoutMs ?? live.slot.config?.toolTimeoutMs ?? serverDefaults.toolTimeoutMs;
       let outcome = await live.connection.callTool(toolName, args, callOptions, timeoutMs);

@@ -71,7 +71,9 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
   const registry = createToolRegistry({
     manager: {
       status: (id) => manager.status(id),
-      callTool: (...args) => manager.callTool(...args),
+      // Kept by onStatus below on every transition, so the same answer as status(id).state without redacting a status per call.
+      isReady: (id) => readyIds.has(id),
+      callTool: (id, toolName, args, options) => manager.callTool(id, toolName, args, options),
       readResource: (id, uri) => manager.readResource(id, uri),
     },
     settings: {

@@ -108,6 +108,21 @@ describe('tool registry', () => {
     expect(manager.calls).toEqual([{ serverId: 'memory', toolName: 'read_graph', args: { q: 1 }, options: { timeoutMs: 5000 } }]);
   });
 
+  it("routes a call on the manager's cheap readiness answer, without building a server status per call", async () => {
+    const ready = new Set(['memory']);
+    const statusReads: string[] = [];
+    const cheap = createToolRegistry({
+      manager: { ...manager, status: (id) => (statusReads.push(id), manager.status(id)), isReady: (id) => ready.has(id) },
+      settings,
+    });
+    cheap.setCatalog('memory', [tool('read_graph')]);
+    statusReads.length = 0;
+    expect(await cheap.callTool('memory__read_graph', {})).toMatchObject({ ok: true });
+    expect(statusReads).toEqual([]);
+    ready.delete('memory');
+    expect(await cheap.callTool('memory__read_graph', {})).toMatchObject({ ok: false, error: { code: 'server_not_ready' } });
+  });
+
   it('answers typed errors for unknown, disabled and not-ready tools', async () => {
     load();
     const code = async (name: string) => {

@@ -29,7 +29,10 @@ export interface RegistrySettings {
 
 /** What the registry needs. */
 export interface RegistryDeps {
-  manager: Pick<McpServerManager, 'callTool' | 'readResource' | 'status'>;
+  manager: Pick<McpServerManager, 'callTool' | 'readResource' | 'status'> & {
+    /** Whether a server is ready, without building its (redacted) status: asked on every call. Default: from `status`. */
+    isReady?(serverId: string): boolean;
+  };
   settings: RegistrySettings;
   /** Called at most once per tick with the tools that changed, per server, without schemas: the UI mirror. */
   onToolsDelta?: (delta: ToolsDelta) => void;
@@ -98,7 +101,7 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
     const config = settings.config(serverId);
     return config !== undefined && config.enabled !== false;
   };
-  const isReady = (serverId: string) => manager.status(serverId)?.state === 'ready';
+  const isReady = (serverId: string) => (manager.isReady ? manager.isReady(serverId) : manager.status(serverId)?.state === 'ready');
 
   const build = (serverId: string, tool: ServerTool, exposedName: string): ExposedTool =>
     exposedTool(serverId, withoutApp(tool, settings.config(serverId)), exposedName, toolSettings(serverId, tool.name), fingerprintOf(tool));
@@ -195,6 +198,22 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
     return { ok: false, error: { code: 'server_not_ready', message: `Server "${serverId}" is not ready (${status?.state ?? 'not started'})${detail}`, text: hostMessage('call.notReady', { server: serverId }) } };
   };
 
+  /** Where a call goes (server, tool, timeout), or why it is refused. */
+  const routeCall = (exposedName: string, options: ToolCallOptions): { serverId: string; toolName: string; timeoutMs: number } | Result<never> => {
+    const identity = names.resolve(exposedName);
+    const tool = identity ? byName.get(exposedName) : undefined;
+    if (!identity || !tool) return unknownTool(exposedName);
+    // The model never saw an app-only tool; a call naming it anyway is refused as if it did not exist.
+    if (options.caller !== 'app' && isAppOnly(tool.ui)) return hostErr('tool_not_found', hostMessage('call.noTool', { tool: exposedName }));
+    const config = settings.config(identity.serverId);
+    if (!config) return hostErr('tool_not_found', hostMessage('call.serverGone', { server: identity.serverId }));
+    if (config.enabled === false) return hostErr('server_disabled', hostMessage('state.disabled', { server: identity.serverId }));
+    if (!tool.enabled) return hostErr('tool_disabled', hostMessage('call.toolDisabled', { tool: tool.toolName, server: identity.serverId }));
+    if (ownValue(config.tools, identity.toolName)?.approval === 'deny') return hostErr('tool_denied', hostMessage('call.toolDenied', { tool: tool.toolName, server: identity.serverId }));
+    if (!isReady(identity.serverId)) return notReady(identity.serverId);
+    return { serverId: identity.serverId, toolName: identity.toolName, timeoutMs: options.timeoutMs ?? config.toolTimeoutMs ?? serverDefaults.toolTimeoutMs };
+  };
+
   // An "always allow" saved before fingerprints existed approves the definition seen first after the upgrade, so a
   // later change is caught like any other (otherwise such a tool could change forever without asking).
   const adoptLegacyApprovals = (serverId: string, tools: ServerTool[]) => {
@@ -246,20 +265,10 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
     },
     setToolEnabled: (serverId, toolName, enabled) => persistTool(serverId, toolName, { enabled: enabled ? undefined : false }),
 
-    async callTool(exposedName, args, options: ToolCallOptions = {}): Promise<Result<ToolResult>> {
-      const identity = names.resolve(exposedName);
-      const tool = identity ? byName.get(exposedName) : undefined;
-      if (!identity || !tool) return unknownTool(exposedName);
-      // The model never saw an app-only tool; a call naming it anyway is refused as if it did not exist.
-      if (options.caller !== 'app' && isAppOnly(tool.ui)) return hostErr('tool_not_found', hostMessage('call.noTool', { tool: exposedName }));
-      const config = settings.config(identity.serverId);
-      if (!config) return hostErr('tool_not_found', hostMessage('call.serverGone', { server: identity.serverId }));
-      if (config.enabled === false) return hostErr('server_disabled', hostMessage('state.disabled', { server: identity.serverId }));
-      if (!tool.enabled) return hostErr('tool_disabled', hostMessage('call.toolDisabled', { tool: tool.toolName, server: identity.serverId }));
-      if (ownValue(config.tools, identity.toolName)?.approval === 'deny') return hostErr('tool_denied', hostMessage('call.toolDenied', { tool: tool.toolName, server: identity.serverId }));
-      if (!isReady(identity.serverId)) return notReady(identity.serverId);
-      const timeoutMs = options.timeoutMs ?? config.toolTimeoutMs ?? serverDefaults.toolTimeoutMs;
-      return manager.callTool(identity.serverId, identity.toolName, args, { ...options, timeoutMs });
+    callTool(exposedName, args, options: ToolCallOptions = {}): Promise<Result<ToolResult>> {
+      const route = routeCall(exposedName, options);
+      // Not an async function: the manager's promise goes back as it is, without a wrapper promise on every call.
+      return 'ok' in route ? Promise.resolve(route) : manager.callTool(route.serverId, route.toolName, args, { ...options, timeoutMs: route.timeoutMs });
     },
 
     readResource(serverId, uri): Promise<Result<ResourceContents[]>> {
