@@ -4,7 +4,9 @@
  * bare page in the same browser and run that shows the same 5,000 tools (names and descriptions, already fetched
  * over the same socket) as one text node on a click: the floor without any UI. Rounds alternate the two sides.
  * Then `servers-ui-100` (serversSettle.ts): 100 servers × 50 tools becoming ready with the Servers view open, longest
- * task until the page settles (target: none over 200 ms), against a bare page fed the same events.
+ * task until the page settles (target: none over 200 ms), against a bare page fed the same events. And
+ * `servers-ui-filter` (serversFilter.ts): each round also types into the expanded list's filter (target ≤ 50 ms from
+ * keystroke to the filtered list on screen, median), against a bare page filtering the same tools into a text node.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +19,7 @@ import { median, report } from './lib.ts';
 import { startMainThreadTrace } from './uiTrace.ts';
 import { onSocketMessageScript, rendererOption } from './uiPage.ts';
 import { lastMessageScript, measureSettle, SETTLE_SERVERS, SETTLE_TOOLS } from './serversSettle.ts';
+import { FILTER_KEYS, filterBaselineHtml, typeFilter } from './serversFilter.ts';
 
 const TOOLS = 5000;
 const ROUNDS = 3;
@@ -59,6 +62,22 @@ async function expand(context: BrowserContext, page: Page, selector: string, pai
   return (await trace.stop()).longestTaskMs;
 }
 
+/** `servers-ui-100`: one sample per side, the bare page first. */
+async function settle(context: BrowserContext): Promise<void> {
+  await context.addInitScript(lastMessageScript);
+  const settleBare = await measureSettle(context, 'bare');
+  const settleApp = await measureSettle(context, 'app');
+  report({
+    name: 'servers-ui-100',
+    metric: `longest main-thread task (ms) while ${SETTLE_SERVERS} servers × ${SETTLE_TOOLS} tools become ready with the Servers view open, until settled (all ready, no event for 2 s); baseline: the same events parsed into a bare text node`,
+    value: settleApp.longestTaskMs,
+    baseline: settleBare.longestTaskMs,
+    target: 200,
+    direction: 'value_at_most',
+    details: { app: settleApp, bare: settleBare },
+  });
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-servers-ui-'));
 const profileDir = mkdtempSync(join(tmpdir(), 'sb-bench-servers-ui-chromium-'));
 const web = await startWebMode({ dataDir, port: 0, hostEnv: { logger: silentLogger }, ...rendererOption() });
@@ -78,9 +97,12 @@ try {
   await context.addInitScript(loadedScript);
   const origin = `http://127.0.0.1:${web.port}`;
   await context.route(`${origin}/bench-baseline*`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: baselineHtml }));
+  await context.route(`${origin}/bench-filter*`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: filterBaselineHtml }));
 
   const app: number[] = [];
   const bare: number[] = [];
+  const filterApp: number[] = [];
+  const filterBare: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const side of round % 2 === 0 ? ['app', 'bare'] : ['bare', 'app']) {
       const page = await context.newPage();
@@ -91,10 +113,14 @@ try {
         app.push(await expand(context, page, '.sv-card-toggle', '[data-testid="tool-row"]'));
         const rows = await page.locator('[data-testid="tool-row"]').count();
         if (rows > 200) throw new Error(`${rows} tool rows rendered: the list is not virtualized`);
+        filterApp.push(...(await typeFilter(page, '.sv-tools-filter input', '[data-testid="tool-count"]')));
       } else {
         await page.goto(`${origin}/bench-baseline?token=${web.token}`);
         await page.waitForFunction('window.__sbReady === true');
         bare.push(await expand(context, page, '#expand', '#out:not(:empty)'));
+        await page.goto(`${origin}/bench-filter?token=${web.token}`);
+        await page.waitForFunction('window.__sbReady === true');
+        filterBare.push(...(await typeFilter(page, '#filter', '#out')));
       }
       await page.close();
     }
@@ -110,20 +136,19 @@ try {
     direction: 'ratio_at_most',
     details: { app, bare },
   });
+  report({
+    name: 'servers-ui-filter',
+    metric: `ms from a keystroke in the tool filter of a ${TOOLS}-tool server to the filtered list painted (median of ${FILTER_KEYS.length} keystrokes × ${ROUNDS} rounds); baseline: the same filter into a bare text node`,
+    value: median(filterApp),
+    baseline: median(filterBare),
+    target: 50,
+    direction: 'value_at_most',
+    details: { keys: FILTER_KEYS, app: filterApp, bare: filterBare },
+  });
 
   // 100 servers × 50 tools becoming ready with the page open; one sample per side, the bare page first.
-  await context.addInitScript(lastMessageScript);
-  const settleBare = await measureSettle(context, 'bare');
-  const settleApp = await measureSettle(context, 'app');
-  report({
-    name: 'servers-ui-100',
-    metric: `longest main-thread task (ms) while ${SETTLE_SERVERS} servers × ${SETTLE_TOOLS} tools become ready with the Servers view open, until settled (all ready, no event for 2 s); baseline: the same events parsed into a bare text node`,
-    value: settleApp.longestTaskMs,
-    baseline: settleBare.longestTaskMs,
-    target: 200,
-    direction: 'value_at_most',
-    details: { app: settleApp, bare: settleBare },
-  });
+  // BENCH_SKIP_SETTLE=1 leaves it out (it takes minutes) when only the expand and filter figures are wanted.
+  if (process.env.BENCH_SKIP_SETTLE !== '1') await settle(context);
 } finally {
   await context.close();
   await web.close();

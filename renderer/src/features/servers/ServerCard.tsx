@@ -1,7 +1,6 @@
 /** One server in the list: status badge and details, enable switch, restart, edit, delete, and its tools and log. */
-import * as Menu from '@radix-ui/react-dropdown-menu';
 import * as Tabs from '@radix-ui/react-tabs';
-import { ChevronDown, Globe, LogOut, MoreHorizontal, Pencil, RotateCw, Terminal, Trash2 } from 'lucide-react';
+import { ChevronDown, Globe, RotateCw, Terminal } from 'lucide-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpConfig } from '../../../../shared/serverConfig.ts';
@@ -11,7 +10,6 @@ import { call } from '../../bridge/index.ts';
 import { VisibleText } from '../common/VisibleText.tsx';
 import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
 import { Switch } from '../common/Switch.tsx';
-import { Tip } from '../common/Tooltip.tsx';
 import { LogViewer } from './LogViewer.tsx';
 import { ServerStatusDetail } from './ServerStatusDetail.tsx';
 import { SignInPanel } from './signIn/SignInPanel.tsx';
@@ -20,6 +18,8 @@ import { SignOutDialog } from './signIn/SignOutDialog.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { ToolList } from './ToolList.tsx';
 import { ServerIcon } from '../common/ServerIcon.tsx';
+import { LazyTip } from './card/LazyTip.tsx';
+import { ServerActionsMenu } from './card/ServerActionsMenu.tsx';
 
 /** The command line or URL a server runs, for the card's subtitle. */
 export function launchSummary(server: ServerView): string {
@@ -96,35 +96,19 @@ export const ServerCard = memo(function ServerCard({ server, onEdit }: ServerCar
             })
           }
         />
-        <Tip label={t('restart')}>
+        {/* The hint and the menu are mounted on first use: most cards never show them. */}
+        <LazyTip label={t('restart')}>
           <button type="button" className="icon-btn" aria-label={t('restartServer', { name: server.id })} disabled={!enabled} onClick={() => void restart()}>
             <RotateCw />
           </button>
-        </Tip>
-        <Menu.Root>
-          <Menu.Trigger className="icon-btn" aria-label={t('serverActions', { name: server.id })}>
-            <MoreHorizontal />
-          </Menu.Trigger>
-          <Menu.Portal>
-            <Menu.Content className="menu-content" align="end" sideOffset={4}>
-              <Menu.Item className="menu-item" onSelect={() => onEdit(server)}>
-                <Pencil /> {t('edit')}
-              </Menu.Item>
-              <Menu.Item className="menu-item" onSelect={showLog}>
-                <Terminal /> {t('showLog')}
-              </Menu.Item>
-              {canSignOut(server) ? (
-                <Menu.Item className="menu-item" onSelect={() => setSigningOut(true)}>
-                  <LogOut /> {t('signOut.menu')}
-                </Menu.Item>
-              ) : null}
-              <Menu.Separator className="menu-separator" />
-              <Menu.Item className="menu-item menu-item-danger" onSelect={() => setConfirming(true)}>
-                <Trash2 /> {t('delete')}
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Portal>
-        </Menu.Root>
+        </LazyTip>
+        <ServerActionsMenu
+          serverId={server.id}
+          onEdit={() => onEdit(server)}
+          onShowLog={showLog}
+          onSignOut={canSignOut(server) ? () => setSigningOut(true) : undefined}
+          onDelete={() => setConfirming(true)}
+        />
       </header>
 
       <div className="sv-card-body">

@@ -36,6 +36,9 @@ const server = (i: number, status: ServerStatus = starting): ServerView => ({
   transport: 'stdio',
 });
 
+/** Reads of a card's own size (each one a forced layout in a browser). */
+const cardSizeReads = { count: 0 };
+
 /** jsdom has no layout: give the page a 900 px viewport and each card 96 px, as a window would. */
 function fakeLayout() {
   for (const property of ['clientHeight', 'offsetHeight'] as const) {
@@ -43,6 +46,7 @@ function fakeLayout() {
     Object.defineProperty(HTMLElement.prototype, property, {
       configurable: true,
       get(this: HTMLElement) {
+        if (this.classList.contains('sv-list-item')) cardSizeReads.count += 1;
         return this.classList.contains('page') ? 900 : 96;
       },
     });
@@ -93,5 +97,33 @@ describe('ServerList', () => {
     act(() => useStore.setState((s) => ({ servers: applyServersDelta(s.servers, { order: s.servers.map((v) => v.id), changed: [changed] }) })));
     expect(screen.getAllByTestId('status-badge').map((b) => b.getAttribute('data-state'))).toEqual(['connecting', 'connecting', 'error', 'connecting', 'connecting']);
     expect(badgeRenders.count - before).toBe(1);
+  });
+
+  it('reads no card size while mounting cards: the resize observer measures them together', () => {
+    fakeLayout();
+    cardSizeReads.count = 0;
+    useStore.setState({ servers: Array.from({ length: 25 }, (_, i) => server(i)) });
+    render(
+      <TooltipProvider>
+        <Page />
+      </TooltipProvider>,
+    );
+    expect(screen.getAllByTestId('server-card').length).toBeGreaterThan(0);
+    expect(cardSizeReads.count).toBe(0);
+  });
+
+  it('measures where the list starts once, not again for every server added', () => {
+    fakeLayout();
+    const rects = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+    onTestFinished(() => rects.mockRestore());
+    render(
+      <TooltipProvider>
+        <Page />
+      </TooltipProvider>,
+    );
+    for (let i = 0; i < 10; i++) act(() => useStore.setState((s) => ({ servers: [...s.servers, server(i)] })));
+    expect(screen.getAllByTestId('server-card')).toHaveLength(10);
+    // The list and the page, when the first server arrives (and at mount, when the list was empty).
+    expect(rects.mock.calls.length).toBeLessThanOrEqual(4);
   });
 });

@@ -1,7 +1,8 @@
 /** The configured servers as cards; only the cards near the view are rendered, from the first server on. */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { ServerView } from '../../../../shared/servers.ts';
+import { measureFromObserver } from './measureFromObserver.ts';
 import { ServerCard } from './ServerCard.tsx';
 
 /** A folded card's height before it is measured, gap included. */
@@ -18,9 +19,10 @@ export interface ServerListProps {
 /**
  * The server cards in the page's own scroll (the `.page` element around the list); a card that folds out (tools, log)
  * is measured again, so the ones below move with it. Always virtualized: switching over at a threshold remounted
- * every card at once, and 100 servers starting one by one mounted each card as it arrived (issue 12).
+ * every card at once, and 100 servers starting one by one mounted each card as it arrived (issue 12). Memoized: the
+ * view renders it with a deferred server list, so a burst of status changes renders here in slices, not in one task.
  */
-export function ServerList({ servers, onEdit }: ServerListProps) {
+export const ServerList = memo(function ServerList({ servers, onEdit }: ServerListProps) {
   const list = useRef<HTMLDivElement>(null);
   const [scrollElement, setScrollElement] = useState<HTMLElement | null>(null);
   const [offset, setOffset] = useState(0);
@@ -30,21 +32,27 @@ export function ServerList({ servers, onEdit }: ServerListProps) {
     latestEdit.current = onEdit;
   });
   const edit = useCallback((server: ServerView) => latestEdit.current(server), []);
+  const hasServers = servers.length > 0;
   useLayoutEffect(() => {
     const node = list.current;
     const page = node?.closest<HTMLElement>('.page') ?? null;
     setScrollElement(page);
     if (node && page) setOffset(node.getBoundingClientRect().top - page.getBoundingClientRect().top + page.scrollTop);
-    // Measured again when the count changes: the loading line or the empty-state templates above the list go away then.
-  }, [servers.length]);
+    // Measured again when the list stops or starts being empty: the loading line or the empty-state templates above it
+    // come and go then. Not on every count: 100 servers added one by one forced a layout each.
+  }, [hasServers]);
   const virtualizer = useVirtualizer({
     count: servers.length,
     getScrollElement: () => scrollElement,
     estimateSize: () => CARD_ESTIMATE,
     getItemKey: (i) => servers[i]?.id ?? i,
+    // Sizes come from the resize observer, all new cards in one update (measureFromObserver.ts).
+    measureElement: measureFromObserver,
     overscan: 4,
     gap: GAP,
     scrollMargin: offset,
+    // Scrolling renders in React's own time instead of synchronously from the scroll event.
+    useFlushSync: false,
   });
   return (
     <div ref={list} className="sv-list sv-list-virtual" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -64,4 +72,4 @@ export function ServerList({ servers, onEdit }: ServerListProps) {
       })}
     </div>
   );
-}
+});

@@ -1,6 +1,6 @@
 /** The Servers page: every configured server with its status, plus add, import, one-click templates and the Browse catalog. */
 import { Import, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useCallback, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServerConfig } from '../../../../shared/serverConfig.ts';
 import type { ServerView } from '../../../../shared/servers.ts';
@@ -22,29 +22,75 @@ type Open =
   | { kind: 'import' }
   | undefined;
 
-/** The servers view. */
-export function ServersView() {
+/** "n of m ready" under the title; its own subscription, so a status change re-renders this line, not the page. */
+function ServersSubtitle() {
+  const { t } = useTranslation('servers');
+  const total = useStore((s) => s.servers.length);
+  const ready = useStore((s) => s.servers.reduce((n, v) => (v.status.state === 'ready' ? n + 1 : n), 0));
+  return <p className="page-subtitle">{total ? t('subtitleCount', { ready, total }) : t('subtitle')}</p>;
+}
+
+/** Props of InstalledServers. */
+interface InstalledServersProps {
+  onEdit: (server: ServerView) => void;
+  onTemplate: (template: ServerTemplate) => void;
+  onAdd: () => void;
+  onImport: () => void;
+}
+
+/**
+ * The installed tab: load state, empty state and the list. The list gets the server list as a deferred value: with
+ * 100 servers starting, the store changes every frame, and rendering the cards at the deferred priority lets React
+ * split that work into short slices instead of one long task per frame (issue 12).
+ */
+const InstalledServers = memo(function InstalledServers({ onEdit, onTemplate, onAdd, onImport }: InstalledServersProps) {
   const { t } = useTranslation('servers');
   const servers = useStore((s) => s.servers);
   const loaded = useStore((s) => s.serversLoaded);
   const loadError = useStore((s) => s.serversError);
+  const shown = useDeferredValue(servers);
+  return (
+    <div role="tabpanel" id="sv-panel-installed" aria-labelledby="sv-tab-installed">
+      {loadError ? (
+        <div className="callout callout-danger" role="alert">
+          {t('loadFailed', { message: loadError })}
+        </div>
+      ) : null}
+      {!loaded ? <p className="muted">{t('loading')}</p> : null}
+      {loaded && !loadError && servers.length === 0 ? <EmptyServers onTemplate={onTemplate} onAdd={onAdd} onImport={onImport} /> : null}
+      <ServerList servers={shown} onEdit={onEdit} />
+    </div>
+  );
+});
+
+/** The add/edit form with the names already taken (read when it opens and while it is open). */
+function ServerForm({ open, onClose }: { open: Extract<Open, { kind: 'form' }>; onClose: () => void }) {
+  const servers = useStore((s) => s.servers);
+  const takenNames = servers.map((s) => s.id).filter((n) => n !== open.editing?.id);
+  return <ServerFormDialog onClose={onClose} initial={open.initial} {...(open.editing ? { editing: open.editing } : {})} takenNames={takenNames} />;
+}
+
+/** The servers view. */
+export function ServersView() {
+  const { t } = useTranslation('servers');
   const [open, setOpen] = useState<Open>(undefined);
   const [tab, setTab] = useState<'installed' | 'browse'>('installed');
   const close = () => setOpen(undefined);
-  const names = servers.map((s) => s.id);
 
-  const edit = (server: ServerView) =>
-    setOpen({ kind: 'form', initial: formFromConfig(server.id, server.config), editing: { id: server.id, config: server.config } });
-  const add = () => setOpen({ kind: 'form', initial: emptyForm() });
-
-  const ready = servers.filter((s) => s.status.state === 'ready').length;
+  const edit = useCallback(
+    (server: ServerView) => setOpen({ kind: 'form', initial: formFromConfig(server.id, server.config), editing: { id: server.id, config: server.config } }),
+    [],
+  );
+  const add = useCallback(() => setOpen({ kind: 'form', initial: emptyForm() }), []);
+  const chooseTemplate = useCallback((template: ServerTemplate) => setOpen({ kind: 'template', template }), []);
+  const openImport = useCallback(() => setOpen({ kind: 'import' }), []);
   return (
     <div className="page" data-testid="servers-view">
       <div className="page-inner">
         <header className="page-header">
           <div>
             <h1 className="page-title">{t('title')}</h1>
-            <p className="page-subtitle">{servers.length ? t('subtitleCount', { ready, total: servers.length }) : t('subtitle')}</p>
+            <ServersSubtitle />
           </div>
           <div className="row">
             <BundleInstall />
@@ -74,29 +120,11 @@ export function ServersView() {
             />
           </div>
         ) : (
-          <div role="tabpanel" id="sv-panel-installed" aria-labelledby="sv-tab-installed">
-            {loadError ? (
-              <div className="callout callout-danger" role="alert">
-                {t('loadFailed', { message: loadError })}
-              </div>
-            ) : null}
-            {!loaded ? <p className="muted">{t('loading')}</p> : null}
-            {loaded && !loadError && servers.length === 0 ? (
-              <EmptyServers onTemplate={(template) => setOpen({ kind: 'template', template })} onAdd={add} onImport={() => setOpen({ kind: 'import' })} />
-            ) : null}
-            <ServerList servers={servers} onEdit={edit} />
-          </div>
+          <InstalledServers onEdit={edit} onTemplate={chooseTemplate} onAdd={add} onImport={openImport} />
         )}
       </div>
 
-      {open?.kind === 'form' ? (
-        <ServerFormDialog
-          onClose={close}
-          initial={open.initial}
-          {...(open.editing ? { editing: open.editing } : {})}
-          takenNames={names.filter((n) => n !== open.editing?.id)}
-        />
-      ) : null}
+      {open?.kind === 'form' ? <ServerForm open={open} onClose={close} /> : null}
       {open?.kind === 'template' ? (
         <TemplateDialog
           template={open.template}

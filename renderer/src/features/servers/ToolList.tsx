@@ -1,13 +1,14 @@
 /** A server's tools: enable each one, choose its approval policy, and whether read-only hints are trusted. */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Search } from 'lucide-react';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServerView, ToolSummary } from '../../../../shared/servers.ts';
 import { isolateName, revealInvisible } from '../../../../shared/visibleText.ts';
 import { useStore } from '../../store/index.ts';
 import { selectServerTools } from '../../store/serversSlice.ts';
 import { Switch } from '../common/Switch.tsx';
+import { measureFromObserver } from './measureFromObserver.ts';
 import { ToolRow } from './ToolRow.tsx';
 import { AppsSwitch } from '../apps/AppsServerControls.tsx';
 import './toolList.css';
@@ -22,15 +23,21 @@ const ROW_ESTIMATE = 74;
 /** Lower-cased text a filter query is matched against: name, title and description. */
 const haystack = (tool: ToolSummary) => `${tool.toolName} ${tool.title ?? ''} ${tool.annotations?.title ?? ''} ${tool.description ?? ''}`.toLowerCase();
 
-/** The rows in view of a long list, in their own scroll box. */
-function VirtualRows({ tools, label }: { tools: ToolSummary[]; label: string }) {
+/**
+ * The rows in view of a long list, in their own scroll box. Memoized (as ToolRow is): a keystroke in the filter first
+ * renders the box with the old list, which then leaves these rows alone; the filtered list follows at the deferred
+ * priority. Row sizes come from the resize observer (measureFromObserver.ts), not from a layout forced per commit.
+ */
+const VirtualRows = memo(function VirtualRows({ tools, label }: { tools: ToolSummary[]; label: string }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: tools.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_ESTIMATE,
     getItemKey: (i) => tools[i]?.exposedName ?? i,
+    measureElement: measureFromObserver,
     overscan: 8,
+    useFlushSync: false,
   });
   return (
     <div ref={scroller} className="sv-tool-scroll" data-testid="tool-scroll">
@@ -44,7 +51,7 @@ function VirtualRows({ tools, label }: { tools: ToolSummary[]; label: string }) 
       </ul>
     </div>
   );
-}
+});
 
 /** Props of ToolList. */
 export interface ToolListProps {
@@ -61,10 +68,8 @@ export function ToolList({ server }: ToolListProps) {
   // The input answers each key at once; the (cheap) filtering of thousands of rows may lag a frame behind.
   const deferredQuery = useDeferredValue(query);
   const texts = useMemo(() => tools.map(haystack), [tools]);
-  const shown = useMemo(() => {
-    const q = deferredQuery.trim().toLowerCase();
-    return q ? tools.filter((_, i) => texts[i]?.includes(q)) : tools;
-  }, [tools, texts, deferredQuery]);
+  const filteredFor = deferredQuery.trim().toLowerCase();
+  const shown = useMemo(() => (filteredFor ? tools.filter((_, i) => texts[i]?.includes(filteredFor)) : tools), [tools, texts, filteredFor]);
 
   if (tools.length === 0) {
     return <p className="muted sv-tools-empty">{server.status.state === 'ready' ? t('tools.none') : t('tools.notReady')}</p>;
@@ -97,7 +102,7 @@ export function ToolList({ server }: ToolListProps) {
         ) : null}
       </div>
       {query.trim() ? (
-        <p className="muted sv-tools-count" role="status" data-testid="tool-count">
+        <p className="muted sv-tools-count" role="status" data-testid="tool-count" data-query={filteredFor}>
           {shown.length === 0 ? t('tools.noMatch') : t('tools.matchCount', { count: shown.length, total: tools.length })}
         </p>
       ) : null}

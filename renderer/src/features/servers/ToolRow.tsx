@@ -2,6 +2,7 @@
 import type { ApprovalPolicy } from '../../../../shared/serverConfig.ts';
 import type { ToolSummary } from '../../../../shared/servers.ts';
 import { isolateName, revealInvisible } from '../../../../shared/visibleText.ts';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../store/index.ts';
 import { Switch } from '../common/Switch.tsx';
@@ -19,8 +20,8 @@ export interface ToolRowProps {
   virtual?: { index: number; setSize: number; start: number; measureRef: (node: HTMLLIElement | null) => void };
 }
 
-/** One tool: enable switch, labels and hints, description, approval policy. */
-export function ToolRow({ tool, virtual }: ToolRowProps) {
+/** One tool: enable switch, labels and hints, description, approval policy. Memoized: a tool unchanged keeps its row. */
+export const ToolRow = memo(function ToolRow({ tool, virtual }: ToolRowProps) {
   const { t } = useTranslation('servers');
   const setToolEnabled = useStore((s) => s.setToolEnabled);
   const setToolApproval = useStore((s) => s.setToolApproval);
@@ -101,4 +102,4 @@ export function ToolRow({ tool, virtual }: ToolRowProps) {
       </label>
     </li>
   );
-}
+});
