@@ -9,6 +9,7 @@ import { applyToolsDelta, groupTools, type ToolsByServer } from './toolsDelta.ts
 import { applyServersEvents, type ServersEvent } from './serversEvents.ts';
 import { createFrameBatcher, type Schedule } from '../features/chat/model/frameBatcher.ts';
 import type { StoreState } from './index.ts';
+import type { ErrorLike } from '../features/common/errorText.ts';
 
 /** Lines kept per server in the live log viewer. */
 export const maxLogLines = 1000;
@@ -19,7 +20,8 @@ export interface ServersSlice {
   /** True once the first list arrived (distinguishes "no servers" from "not loaded"). */
   serversLoaded: boolean;
   /** Why the server list could not be loaded, if it could not. */
-  serversError: string | undefined;
+  /** Why the server list could not be loaded, as data (the view translates it). */
+  serversError: ErrorLike | undefined;
   /** Tool summaries per server (no schemas: `loadToolSchema` asks for one), updated by per-server deltas. */
   toolsByServer: ToolsByServer;
   /** Log lines per server id, oldest first, capped. */
@@ -94,7 +96,7 @@ export const createServersSlice: StateCreator<StoreState, [], [], ServersSlice> 
       // Events queued before a whole list arrived are older than it: apply them first, then the list replaces them.
       void next.invoke('servers.list', {}).then((r) => {
         batcher.flush();
-        set(r.ok ? { servers: r.value, serversLoaded: true, serversError: undefined } : { serversLoaded: true, serversError: r.error.message });
+        set(r.ok ? { servers: r.value, serversLoaded: true, serversError: undefined } : { serversLoaded: true, serversError: r.error });
       });
       void next.invoke('tools.list', {}).then((r) => {
         batcher.flush();

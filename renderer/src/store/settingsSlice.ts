@@ -4,12 +4,14 @@ import type { AppInfo, Bridge, CallName, CallParams, CallResult } from '../../..
 import { err, type Result } from '../../../shared/errors.ts';
 import type { ModelInfo, Settings, SettingsView } from '../../../shared/settings.ts';
 import type { StoreState } from './index.ts';
+import type { ErrorLike } from '../features/common/errorText.ts';
 
 /** The settings slice of the store. */
 export interface SettingsSlice {
   /** Undefined until the host answered. */
   settings: SettingsView | undefined;
-  settingsError: string | undefined;
+  /** Why the settings could not be loaded, as data (the view translates it). */
+  settingsError: ErrorLike | undefined;
   appInfo: AppInfo | undefined;
   models: ModelInfo[];
   /** True when the model list came from the API (not the built-in fallback). */
@@ -42,7 +44,7 @@ export const createSettingsSlice: StateCreator<StoreState, [], [], SettingsSlice
     bindSettings(next) {
       bridge = next;
       const off = next.on('settings.changed', (settings) => set({ settings, settingsError: undefined }));
-      void next.invoke('settings.get', {}).then((r) => set(r.ok ? { settings: r.value, settingsError: undefined } : { settingsError: r.error.message }));
+      void next.invoke('settings.get', {}).then((r) => set(r.ok ? { settings: r.value, settingsError: undefined } : { settingsError: r.error }));
       void next.invoke('app.info', {}).then((r) => {
         if (r.ok) set({ appInfo: r.value });
       });

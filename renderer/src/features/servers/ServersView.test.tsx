@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import i18next from 'i18next';
+import { hostError } from '../../../../shared/errors.ts';
 import { applyServersDelta, type ServerStatus, type ServerView } from '../../../../shared/servers.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { useStore } from '../../store/index.ts';
@@ -21,7 +23,7 @@ beforeAll(() => {
 });
 afterEach(() => {
   cleanup();
-  useStore.setState({ servers: [], serversLoaded: false });
+  useStore.setState({ servers: [], serversLoaded: false, serversError: undefined });
 });
 
 const server = (i: number, status: ServerStatus = { state: 'connecting', since: 0 }): ServerView => ({
@@ -61,5 +63,21 @@ describe('ServersView', () => {
     expect(await screen.findByText('1 of 2 ready')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('status-badge').map((b) => b.getAttribute('data-state'))).toEqual(['connecting', 'ready']));
     expect(headerRenders.count - before).toBe(0);
+  });
+  it("says why the server list could not be loaded in the user's language (vi), not the host's English", async () => {
+    await i18next.changeLanguage('vi');
+    onTestFinished(async () => {
+      await i18next.changeLanguage('en');
+    });
+    const error = hostError('storage_error', { code: 'servers.fileUnreadable', params: { path: '/data/servers.json', reason: 'EACCES' } });
+    useStore.setState({ servers: [], serversLoaded: true, serversError: error });
+    render(
+      <TooltipProvider>
+        <ServersView />
+      </TooltipProvider>,
+    );
+    const alert = await screen.findByText((text) => text.includes('/data/servers.json'));
+    expect(alert.textContent).toContain(i18next.t('hostMessages:servers.fileUnreadable', { path: '/data/servers.json', reason: 'EACCES' }));
+    expect(alert.textContent).not.toContain('Cannot read');
   });
 });

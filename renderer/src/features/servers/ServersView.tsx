@@ -15,6 +15,7 @@ import { EmptyServers } from './templates/EmptyServers.tsx';
 import { TemplateDialog } from './templates/TemplateDialog.tsx';
 import type { ServerTemplate } from './templates/templates.ts';
 import './servers.css';
+import { errorMessage } from '../common/errorText.ts';
 
 type Open =
   | { kind: 'form'; initial: ServerFormState; editing?: { id: string; config: ServerConfig } }
@@ -53,7 +54,7 @@ const InstalledServers = memo(function InstalledServers({ onEdit, onTemplate, on
     <div role="tabpanel" id="sv-panel-installed" aria-labelledby="sv-tab-installed">
       {loadError ? (
         <div className="callout callout-danger" role="alert">
-          {t('loadFailed', { message: loadError })}
+          {t('loadFailed', { message: errorMessage(t, loadError) })}
         </div>
       ) : null}
       {!loaded ? <p className="muted">{t('loading')}</p> : null}

@@ -14,6 +14,7 @@ import { LongChatsSection } from './LongChatsSection.tsx';
 import { ModelField } from './ModelField.tsx';
 import { draftFrom, draftPatch, validateDraft, type DraftField, type SettingsDraft } from './settingsDraft.ts';
 import './settings.css';
+import { errorMessage } from '../common/errorText.ts';
 
 /** The settings view. */
 export function SettingsView() {
@@ -42,7 +43,7 @@ export function SettingsView() {
         <div className="page-inner">
           <h1 className="page-title">{t('title')}</h1>
           <p className="muted" role={loadError ? 'alert' : undefined}>
-            {loadError ? t('loadFailed', { message: loadError }) : t('loading')}
+            {loadError ? t('loadFailed', { message: errorMessage(t, loadError) }) : t('loading')}
           </p>
         </div>
       </div>
