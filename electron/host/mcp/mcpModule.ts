@@ -139,7 +139,11 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
     const next = new Map(toManagedServers(doc.entries).map((server) => [server.id, server]));
     const removed = [...managed.keys()].filter((id) => !next.has(id));
     managed = next;
-    for (const id of removed) registry.removeServer(id);
+    for (const id of removed) {
+      // A removed server is not ready; a server added again under its name reports its own readiness.
+      readyIds.delete(id);
+      registry.removeServer(id);
+    }
     pushServers();
     registry.refresh();
     scheduleViews();
