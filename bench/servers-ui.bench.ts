@@ -109,7 +109,8 @@ try {
       if (side === 'app') {
         await page.goto(`${web.url}#/servers`);
         await page.locator('.sv-card-toggle').waitFor();
-        await page.waitForFunction('window.__toolsLoaded === true');
+        // Polled from here: waitForFunction evaluates its predicate in the page, which the app's CSP (no eval) refuses.
+        while (!(await page.evaluate<boolean>('window.__toolsLoaded === true'))) await new Promise((resolve) => setTimeout(resolve, 100));
         app.push(await expand(context, page, '.sv-card-toggle', '[data-testid="tool-row"]'));
         const rows = await page.locator('[data-testid="tool-row"]').count();
         if (rows > 200) throw new Error(`${rows} tool rows rendered: the list is not virtualized`);
