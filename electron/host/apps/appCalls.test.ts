@@ -5,31 +5,14 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { err, ok, type AppError, type Result } from '../../../shared/errors.ts';
-import { validateServerEntry } from '../../../shared/importConfig.ts';
-import type { ServerConfig, ToolSettings } from '../../../shared/serverConfig.ts';
+import { FileSettings } from '../mcp/fileSettingsForTests.ts';
 import type { ServerStatus, ToolResult } from '../../../shared/servers.ts';
 import { ApprovalQueue } from '../chat/approvals.ts';
 import { createToolRegistry, type ToolRegistry } from '../mcp/registry.ts';
-import { patchToolSettings } from '../mcp/serversFileEntries.ts';
 import type { ServerTool } from '../mcp/types.ts';
 import { createAppsModule, type AppsCalls } from './appCalls.ts';
 
 const ready = { state: 'ready' } as ServerStatus;
-
-/** Raw servers-file entries edited with the real entry code and validated with the real schema. */
-class FileSettings {
-  raw = new Map<string, unknown>();
-  config = (id: string): ServerConfig | undefined => {
-    const checked = validateServerEntry(this.raw.get(id));
-    return checked.ok ? checked.config : undefined;
-  };
-  updateTool = (serverId: string, toolName: string, patch: Partial<ToolSettings>): Promise<Result<null>> => {
-    const next = patchToolSettings(this.raw.get(serverId), toolName, patch);
-    if (!next.ok) return Promise.resolve(err(next.error.code, next.error.message));
-    this.raw.set(serverId, next.value);
-    return Promise.resolve(ok(null));
-  };
-}
 
 const tool = (name: string, visibility?: ('model' | 'app')[]): ServerTool => ({
   name,

@@ -1,30 +1,14 @@
 /** The registry's "rug pull" guard: always-allow approves one tool definition; a changed one asks again until re-approved. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { err, ok, type Result } from '../../../shared/errors.ts';
-import { validateServerEntry } from '../../../shared/importConfig.ts';
-import type { ServerConfig, ToolSettings } from '../../../shared/serverConfig.ts';
+import { ok, type Result } from '../../../shared/errors.ts';
+import type { ToolSettings } from '../../../shared/serverConfig.ts';
+import { FileSettings } from './fileSettingsForTests.ts';
 import type { ServerStatus, ToolResult, ToolsDelta, ToolSummary } from '../../../shared/servers.ts';
 import { createToolRegistry, type ToolRegistry } from './registry.ts';
-import { patchToolSettings } from './serversFileEntries.ts';
 import { toolFingerprint } from './toolFingerprint.ts';
 import type { ServerTool } from './types.ts';
 
 const ready = { state: 'ready' } as ServerStatus;
-
-/** Raw servers-file entries edited with the real entry code and validated with the real schema. */
-class FileSettings {
-  raw = new Map<string, unknown>();
-  config = (id: string): ServerConfig | undefined => {
-    const checked = validateServerEntry(this.raw.get(id));
-    return checked.ok ? checked.config : undefined;
-  };
-  updateTool = (serverId: string, toolName: string, patch: Partial<ToolSettings>): Promise<Result<null>> => {
-    const next = patchToolSettings(this.raw.get(serverId), toolName, patch);
-    if (!next.ok) return Promise.resolve(err(next.error.code, next.error.message));
-    this.raw.set(serverId, next.value);
-    return Promise.resolve(ok(null));
-  };
-}
 
 const helper = (description: string, schema: Record<string, unknown> = { type: 'object' }): ServerTool => ({ name: 'helper', description, inputSchema: schema });
 const BENIGN = 'Formats a date.';
