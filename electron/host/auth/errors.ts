@@ -10,34 +10,35 @@ import {
 import { hostError, type AppError } from '../../../shared/errors.ts';
 import { englishOf, hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
 
-/** A security check of the MCP authorization spec failed, so Switchboard will not sign in to this server. */
-export class SignInRefusedError extends Error {
+/** An error whose message is a host message: the English for logs, the code plus parameters for the window. */
+abstract class HostMessageError extends Error {
   /** The message as a code plus parameters, so the server card says it in the user's language. */
   readonly text: HostMessage;
-  constructor(text: HostMessage) {
+  protected constructor(text: HostMessage, name: string) {
     super(englishOf(text));
-    this.name = 'SignInRefusedError';
+    this.name = name;
     this.text = text;
+  }
+}
+
+/** A security check of the MCP authorization spec failed, so Switchboard will not sign in to this server. */
+export class SignInRefusedError extends HostMessageError {
+  constructor(text: HostMessage) {
+    super(text, 'SignInRefusedError');
   }
 }
 
 /** No way to obtain a client ID automatically: the user has to register Switchboard and enter the client ID. */
-export class ClientRegistrationNeededError extends Error {
-  readonly text: HostMessage;
+export class ClientRegistrationNeededError extends HostMessageError {
   constructor(text: HostMessage) {
-    super(englishOf(text));
-    this.name = 'ClientRegistrationNeededError';
-    this.text = text;
+    super(text, 'ClientRegistrationNeededError');
   }
 }
 
 /** The sign-in could not go on for a reason of its own (no browser step asked for, the code not accepted). */
-export class SignInFailedError extends Error {
-  readonly text: HostMessage;
+export class SignInFailedError extends HostMessageError {
   constructor(text: HostMessage) {
-    super(englishOf(text));
-    this.name = 'SignInFailedError';
-    this.text = text;
+    super(text, 'SignInFailedError');
   }
 }
 
