@@ -342,6 +342,7 @@ export const hostMessageEnglish = {
   'chat.notFound': 'Chat {{chatId}} does not exist (it may have been deleted).',
   'chat.busy': 'This chat is still answering. Wait for it to finish or press Stop first.',
   'chat.attachmentUnreadable': 'The attachment {{uri}} could not be read from {{server}}: {{reason}}',
+  'chat.attachmentRefused': 'The attachment {{uri}} could not be read from {{server}}: $t(hostMessages:{{reasonCode}})',
   'chat.badCursor': 'before: not a cursor from chats.get',
   'chat.emptyMessage': 'text: write a message or attach a resource',
   'chat.nothingToRetry': 'Nothing to retry: the last answer did not fail. Send a new message, or use Continue.',
@@ -362,6 +363,10 @@ export const hostMessageEnglish = {
   'scope.chatGone': 'This chat no longer exists.',
   'scope.outOfScope': "The tool \"{{tool}}\" is not in this chat's tool scope.",
   'settings.saveFailed': 'Settings could not be saved: {{reason}}. Check that the data folder is writable.',
+  'settings.fileUnreadable': '{{path}} cannot be read ($t(hostMessages:{{problemCode}})), so Switchboard will not overwrite it. Fix or delete the file, then try again.',
+  /** An unreadable settings file's problem in the system's own words (e.g. a permission error), nested above. */
+  'settings.readProblem': '{{reason}}',
+  'settings.fileUnreadableKept': '{{path}} cannot be read ($t(hostMessages:{{problemCode}})), so Switchboard will not overwrite it. A copy is kept as {{copy}}. Fix or delete the file, then try again.',
   'settings.keyFailed': 'The API key could not be stored: {{reason}}.',
   'context.historyUnreadable': "The chat's history could not be read to prepare the request ({{reason}}). Check free disk space and the data folder, then press Retry.",
   'context.tooLarge':

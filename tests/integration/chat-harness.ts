@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { err, ok, type Result } from '../../shared/errors.ts';
+import { err, hostErr, ok, type Result } from '../../shared/errors.ts';
+import { hostMessage } from '../../shared/hostMessages.ts';
 import type { EventName, HostEvents } from '../../shared/contract.ts';
 import type { ChatRunState, ChatStreamEvent } from '../../shared/chat.ts';
 import type { ApprovalPolicy } from '../../shared/serverConfig.ts';
@@ -145,6 +146,8 @@ export class FakeTools implements ToolCaller {
   }
   readResource(serverId: string, uri: string): Promise<Result<ResourceContents[]>> {
     if (uri.startsWith('test://missing')) return Promise.resolve(err('not_found', `no resource ${uri}`));
+    // A refusal the host words itself (as the registry's is): a code the window translates.
+    if (uri.startsWith('test://refused')) return Promise.resolve(hostErr('server_not_ready', hostMessage('call.notReady', { server: serverId })));
     return Promise.resolve(ok([{ uri, mimeType: 'text/plain', text: `contents of ${uri} from ${serverId}` }]));
   }
   onChange(): () => void {

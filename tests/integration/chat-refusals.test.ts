@@ -65,6 +65,14 @@ describe('chat refusals as host messages', () => {
       // The server's own words stay a parameter, untranslated.
       text: { code: 'chat.attachmentUnreadable', params: { uri: 'test://missing/a.txt', server: 'fake', reason: 'no resource test://missing/a.txt' } },
     });
+    // A refusal the host worded nests as its own code, so all of the sentence can be translated.
+    const refused = refusal(await api['chat.send']({ chatId, text: 'see', attachments: [{ serverId: 'fake', uri: 'test://refused/a.txt' }] }));
+    expect(refused).toMatchObject({
+      code: 'server_not_ready',
+      field: 'attachments',
+      text: { code: 'chat.attachmentRefused', params: { uri: 'test://refused/a.txt', server: 'fake', reasonCode: 'call.notReady' } },
+    });
+    expect(refused.message).toBe('The attachment test://refused/a.txt could not be read from fake: The server "fake" is not ready yet (see its state in Servers).');
     expect(refusal(await api['chats.get']({ chatId, before: 'yesterday' }))).toMatchObject({ field: 'before', text: { code: 'chat.badCursor' } });
     expect(refusal(await api['chat.retry']({ chatId })).text?.code).toBe('chat.nothingToRetry');
     const empty = value(await api['chats.create']({})).id;

@@ -9,17 +9,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { hostError, type AppError } from '../../../shared/errors.ts';
 import { englishOf, hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
-
-/** An error whose message is a host message: the English for logs, the code plus parameters for the window. */
-abstract class HostMessageError extends Error {
-  /** The message as a code plus parameters, so the server card says it in the user's language. */
-  readonly text: HostMessage;
-  protected constructor(text: HostMessage, name: string) {
-    super(englishOf(text));
-    this.name = name;
-    this.text = text;
-  }
-}
+import { HostMessageError } from '../hostMessageError.ts';
 
 /** A security check of the MCP authorization spec failed, so Switchboard will not sign in to this server. */
 export class SignInRefusedError extends HostMessageError {

@@ -52,7 +52,14 @@ async function readAttachments(tools: ToolCaller, attachments: { serverId: strin
   const blocks: ContentBlock[] = [];
   for (const { serverId, uri } of attachments) {
     const read = await tools.readResource(serverId, uri);
-    if (!read.ok) return hostErr(read.error.code, hostMessage('chat.attachmentUnreadable', { uri, server: serverId, reason: read.error.message }), { field: 'attachments' });
+    if (!read.ok) {
+      // The server's refusal nests as its own code when the host worded it, so it reads in the user's language too.
+      const why = read.error.text;
+      const text = why
+        ? hostMessage('chat.attachmentRefused', { ...why.params, uri, server: serverId, reasonCode: why.code })
+        : hostMessage('chat.attachmentUnreadable', { uri, server: serverId, reason: read.error.message });
+      return hostErr(read.error.code, text, { field: 'attachments' });
+    }
     const name = decodeURIComponent(uri.split(/[/\\]/).filter(Boolean).at(-1) ?? uri);
     blocks.push({ type: 'attachment', serverId, uri, name, content: resourceToContent(read.value) });
   }

@@ -6,6 +6,7 @@ import type { HostEventHub } from '../events.ts';
 import type { SecretStore } from '../environment.ts';
 import type { ChatCalls } from '../ports.ts';
 import type { SettingsStore } from '../store/settingsStore.ts';
+import { HostMessageError } from '../hostMessageError.ts';
 import type { AnthropicProvider } from './provider.ts';
 
 /** The settings part of the chat module's calls. */
@@ -30,6 +31,8 @@ export function createSettingsCalls(deps: { store: SettingsStore; provider: Anth
       try {
         await store.update(parsed.data);
       } catch (cause) {
+        // A refusal the store worded itself (an unreadable file it will not overwrite) is shown as it is.
+        if (cause instanceof HostMessageError) return hostErr('storage_error', cause.text);
         return hostErr('storage_error', hostMessage('settings.saveFailed', { reason: String(cause) }));
       }
       return ok(await changed());

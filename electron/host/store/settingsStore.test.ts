@@ -68,7 +68,11 @@ describe('settings store', () => {
     expect(readFileSync(join(dir, notice?.keptAs ?? ''), 'utf8')).toBe(broken);
     expect(statSync(join(dir, notice?.keptAs ?? '')).mode & 0o777).toBe(0o600);
 
-    await expect(store.update({ maxTurns: 9 })).rejects.toThrow(/settings\.json cannot be read .*will not overwrite it.*settings\.json\.unreadable-/);
+    await expect(store.update({ maxTurns: 9 })).rejects.toThrow(/settings\.json cannot be read \(Not valid JSON at line 1.*will not overwrite it.*settings\.json\.unreadable-/);
+    // The refusal is a host message the window translates, with the parser's problem nested as its own code.
+    await expect(store.update({ maxTurns: 9 })).rejects.toMatchObject({
+      text: { code: 'settings.fileUnreadableKept', params: { path, problemCode: 'import.jsonAt', line: 1, copy: notice?.keptAs } },
+    });
     expect(readFileSync(path, 'utf8')).toBe(broken);
 
     // The same file at the next start: no second copy, no second notice.

@@ -10,6 +10,7 @@ import { parseJsonc, type JsonProblem } from '../../../shared/importConfigJson.t
 import { hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
 import { defaultSettings, settingsSchema, type Settings } from '../../../shared/settings.ts';
 import type { Logger } from '../environment.ts';
+import { HostMessageError } from '../hostMessageError.ts';
 import { writeFileAtomic } from './atomicFile.ts';
 import { asideName } from './database.ts';
 import type { StorageNoticeBook } from './storageNotices.ts';
@@ -94,8 +95,12 @@ export class SettingsStore {
     const write = this.queue.then(async () => {
       const disk = readSettingsFile(this.path, this.logger);
       if (disk.state === 'unreadable') {
-        const copy = this.keptAs ? ` A copy is kept as ${this.keptAs}.` : '';
-        throw new Error(`${this.path} cannot be read (${disk.problem}), so Switchboard will not overwrite it.${copy} Fix or delete the file, then try again.`);
+        // The parser's problem nests as its own code; a system error (permissions…) is passed on in its own words.
+        const problem = disk.problemText ?? hostMessage('settings.readProblem', { reason: disk.problem });
+        const params = { ...problem.params, path: this.path, problemCode: problem.code };
+        throw new HostMessageError(
+          this.keptAs ? hostMessage('settings.fileUnreadableKept', { ...params, copy: this.keptAs }) : hostMessage('settings.fileUnreadable', params),
+        );
       }
       const next = { ...(disk.state === 'ok' ? disk.settings : this.current), ...change };
       await writeFileAtomic(this.path, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
