@@ -49,6 +49,21 @@ describe('loopback redirect listener', () => {
     expect((await listener.result).get('error')).toBe('access_denied');
   });
 
+  it("writes its page in the browser's language (vi, zh-CN), English when it speaks none of the app's", async () => {
+    const vietnamese = await start();
+    const shown = await (await fetch(`${vietnamese.redirectUri}?code=c&state=expected-state`, { headers: { 'Accept-Language': 'fr;q=0.9, vi-VN, en;q=0.5' } })).text();
+    expect(shown).toContain('<html lang="vi">');
+    expect(shown).toContain('Đã đăng nhập');
+    expect(shown).not.toContain('Signed in');
+    vietnamese.close();
+    const zh = await start();
+    expect(await (await fetch(`${zh.redirectUri}?code=c&state=expected-state`, { headers: { 'Accept-Language': 'zh-TW,zh;q=0.9' } })).text()).toContain('已登录');
+    zh.close();
+    const other = await start();
+    expect(await (await fetch(`${other.redirectUri}?code=c&state=expected-state`, { headers: { 'Accept-Language': 'fr-FR' } })).text()).toContain('Signed in');
+    other.close();
+  });
+
   it('answers 404 on other paths and methods without ending the wait', async () => {
     const listener = await start();
     expect((await fetch(`http://127.0.0.1:${listener.port}/favicon.ico`)).status).toBe(404);

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import { parseRequestTarget } from '../requestTarget.ts';
 import { SignInAbortedError } from './errors.ts';
+import { loopbackLanguage, loopbackPage, type LoopbackLanguage, type LoopbackPageKey } from './loopbackPages.ts';
 
 /** Options of one listener. */
 export interface LoopbackOptions {
@@ -43,8 +44,9 @@ function sameState(received: string | null, expected: string): boolean {
 }
 
 // The page never repeats anything from the query: on a mix-up the callback's text is attacker-controlled (RFC 9207).
-function page(response: ServerResponse, status: number, title: string, text: string): void {
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;line-height:1.5"><h1 style="font-size:1.25rem">${title}</h1><p>${text}</p></body></html>`;
+function page(response: ServerResponse, status: number, key: LoopbackPageKey, language: LoopbackLanguage): void {
+  const { title, text } = loopbackPage(key, language);
+  const body = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;line-height:1.5"><h1 style="font-size:1.25rem">${title}</h1><p>${text}</p></body></html>`;
   response.writeHead(status, {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-store',
@@ -67,27 +69,23 @@ export function startLoopbackListener(options: LoopbackOptions): Promise<Loopbac
   let timer: NodeJS.Timeout | undefined;
 
   const handle = (request: IncomingMessage, response: ServerResponse) => {
+    const language = loopbackLanguage(request.headers['accept-language']);
     const target = parseRequestTarget(request.url);
     if (!target) {
-      page(response, 400, 'Bad request', 'Nothing here.');
+      page(response, 400, 'badRequest', language);
       return;
     }
     const params = target.query;
     if (request.method !== 'GET' || target.pathname !== path || done) {
-      page(response, 404, 'Not found', 'Nothing here.');
+      page(response, 404, 'notFound', language);
       return;
     }
     if (!sameState(params.get('state'), options.expectedState)) {
-      page(response, 400, 'Unknown sign-in', 'This response does not belong to the sign-in Switchboard is waiting for. Start the sign-in again from Switchboard.');
+      page(response, 400, 'unknownSignIn', language);
       return;
     }
     const hasCode = params.has('code');
-    page(
-      response,
-      200,
-      hasCode ? 'Signed in' : 'Sign-in did not complete',
-      hasCode ? 'You can close this tab and return to Switchboard.' : 'Return to Switchboard to see what happened.',
-    );
+    page(response, 200, hasCode ? 'signedIn' : 'notCompleted', language);
     finish(() => settle?.resolve(params));
   };
 
@@ -97,7 +95,7 @@ export function startLoopbackListener(options: LoopbackOptions): Promise<Loopbac
       handle(request, response);
     } catch {
       if (response.headersSent) response.destroy();
-      else page(response, 500, 'Something went wrong', 'Return to Switchboard and start the sign-in again.');
+      else page(response, 500, 'failed', loopbackLanguage(request.headers['accept-language']));
     }
   });
 
