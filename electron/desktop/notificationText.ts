@@ -3,9 +3,10 @@
  * renderer's bundles live in the window), so this table holds them for en, vi and zh-CN; the language is the app's
  * setting, or the system's for "system", as the window picks it.
  */
+import { matchLanguage, type Language } from '../../shared/languages.ts';
 
 /** A language the notifications are written in. */
-export type NoticeLanguage = 'en' | 'vi' | 'zh-CN';
+export type NoticeLanguage = Language;
 
 /** Which request waits for the user. */
 export type NoticeKind = 'approval' | 'elicitation' | 'sampling';
@@ -32,13 +33,8 @@ export const noticeText: Record<NoticeLanguage, NoticeTemplates> = {
   },
 };
 
-/** Maps a BCP 47 tag (vi-VN, zh-Hans-CN, en-GB...) to a notification language, as the window's matchLanguage does. */
-export function matchNoticeLanguage(tag: string | undefined): NoticeLanguage {
-  const lower = (tag ?? '').toLowerCase();
-  if (lower.startsWith('vi')) return 'vi';
-  if (lower.startsWith('zh')) return 'zh-CN';
-  return 'en';
-}
+/** Maps a BCP 47 tag (vi-VN, zh-Hans-CN, en-GB...) to a notification language, as the window does. */
+export const matchNoticeLanguage: (tag: string | undefined) => NoticeLanguage = matchLanguage;
 
 /** The language for the app's setting: a chosen language, or the system's (`systemLocale`) for "system". */
 export function noticeLanguageFor(setting: string | undefined, systemLocale: string | undefined): NoticeLanguage {

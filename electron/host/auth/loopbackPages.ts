@@ -2,12 +2,13 @@
  * The pages the sign-in listener shows in the user's browser, in the browser's language (Accept-Language): the same
  * three languages as the app. They live here, not in the renderer's locales, because the browser tab is not the app.
  */
+import { supportedLanguage, type Language } from '../../../shared/languages.ts';
 
 /** Which page the listener answers with. */
 export type LoopbackPageKey = 'badRequest' | 'notFound' | 'unknownSignIn' | 'signedIn' | 'notCompleted' | 'failed';
 
 /** A language the pages are written in. */
-export type LoopbackLanguage = 'en' | 'vi' | 'zh-CN';
+export type LoopbackLanguage = Language;
 
 type PageText = { title: string; text: string };
 
@@ -50,9 +51,8 @@ export function loopbackLanguage(acceptLanguage: string | undefined): LoopbackLa
     .filter((entry) => entry.tag && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
   for (const { tag } of ranked) {
-    if (tag === 'en' || tag.startsWith('en-')) return 'en';
-    if (tag === 'vi' || tag.startsWith('vi-')) return 'vi';
-    if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-CN';
+    const language = supportedLanguage(tag);
+    if (language) return language;
   }
   return 'en';
 }

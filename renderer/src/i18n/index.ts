@@ -1,11 +1,9 @@
 /** i18next setup: every `locales/<lng>/<namespace>.json` is bundled; the language follows settings or the browser. */
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { matchLanguage, supportedLanguages, type Language } from '../../../shared/languages.ts';
 
-/** Languages the UI is translated into. */
-export const supportedLanguages = ['en', 'vi', 'zh-CN'] as const;
-/** A supported language. */
-export type Language = (typeof supportedLanguages)[number];
+export { matchLanguage, supportedLanguages, type Language } from '../../../shared/languages.ts';
 
 // Each feature owner adds its own namespace files; the glob picks them up without a central list to keep in sync.
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
@@ -20,14 +18,6 @@ export function bundledResources(): Resource {
     language[match[2]] = module.default;
   }
   return resources;
-}
-
-/** Maps any BCP 47 tag (vi-VN, zh, zh-Hans-CN, en-GB...) to a supported language. */
-export function matchLanguage(tag: string | undefined): Language {
-  const lower = (tag ?? '').toLowerCase();
-  if (lower.startsWith('vi')) return 'vi';
-  if (lower.startsWith('zh')) return 'zh-CN';
-  return 'en';
 }
 
 /** The language for a settings choice; `system` asks the browser. */

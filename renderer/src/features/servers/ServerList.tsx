@@ -2,7 +2,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { ServerView } from '../../../../shared/servers.ts';
-import { measureFromObserver } from './measureFromObserver.ts';
+import { measureFromObserver } from '../common/measureFromObserver.ts';
 import { ServerCard } from './ServerCard.tsx';
 
 /** A folded card's height before it is measured, gap included. */

@@ -8,7 +8,7 @@ import { isolateName, revealInvisible } from '../../../../shared/visibleText.ts'
 import { useStore } from '../../store/index.ts';
 import { selectServerTools } from '../../store/serversSlice.ts';
 import { Switch } from '../common/Switch.tsx';
-import { measureFromObserver } from './measureFromObserver.ts';
+import { measureFromObserver } from '../common/measureFromObserver.ts';
 import { ToolRow } from './ToolRow.tsx';
 import { AppsSwitch } from '../apps/AppsServerControls.tsx';
 import './toolList.css';

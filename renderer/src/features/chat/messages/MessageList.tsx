@@ -16,6 +16,7 @@ import { TurnNotice } from './TurnNotice.tsx';
 import { useFindScroll } from '../find/useFindScroll.ts';
 import { estimateRowHeight, knownRowHeight, rememberRowHeight } from './rowHeights.ts';
 import { RowTextProvider, rowTextFor } from './rowText.ts';
+import { measureFromObserver } from '../../common/measureFromObserver.ts';
 
 type Row = { kind: 'message'; message: ChatMessage; current: boolean; continued: boolean; failedReplyId?: string } | { kind: 'notice' };
 
@@ -35,12 +36,11 @@ const NOTICE_ROW = 64;
  * re-rendered the list. The ResizeObserver then reports every row mounted in that commit in one pass, before paint.
  */
 function rowSize(element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLDivElement, Element>): number {
-  const index = instance.indexFromElement(element);
-  const key = instance.options.getItemKey(index);
-  if (!entry) return instance.itemSizeCache.get(key) ?? instance.options.estimateSize(index);
-  const box = entry.borderBoxSize[0];
-  const height = Math.round(box ? box.blockSize : (element as HTMLElement).offsetHeight);
-  if (typeof key === 'string' && box && (element as HTMLElement).dataset.messageRow !== undefined) rememberRowHeight(key, Math.round(box.inlineSize), height);
+  const height = measureFromObserver(element, entry, instance);
+  const box = entry?.borderBoxSize[0];
+  const key = box ? instance.options.getItemKey(instance.indexFromElement(element)) : undefined;
+  // A measured message row is remembered, so the next open of this chat starts from real heights.
+  if (box && typeof key === 'string' && (element as HTMLElement).dataset.messageRow !== undefined) rememberRowHeight(key, Math.round(box.inlineSize), height);
   return height;
 }
 

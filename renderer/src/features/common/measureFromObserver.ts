@@ -1,4 +1,4 @@
-/** How the Servers view's virtual lists measure their items: from ResizeObserver entries only (issue 12). */
+/** How the app's virtual lists measure their items: from ResizeObserver entries only, never a layout read in React's commit (issue 12). */
 import { measureElement as measureFromEntry, type Virtualizer } from '@tanstack/react-virtual';
 
 /**
