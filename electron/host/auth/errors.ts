@@ -8,7 +8,7 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { hostError, type AppError } from '../../../shared/errors.ts';
-import { englishOf, hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
+import { hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
 import { HostMessageError } from '../hostMessageError.ts';
 
 /** A security check of the MCP authorization spec failed, so Switchboard will not sign in to this server. */
@@ -43,12 +43,9 @@ export class SignInAbortedError extends Error {
 }
 
 /** The authorization server answered the callback with an error (after its `iss` was checked). */
-export class AuthorizationDeniedError extends Error {
-  readonly text: HostMessage;
+export class AuthorizationDeniedError extends HostMessageError {
   constructor(text: HostMessage) {
-    super(englishOf(text));
-    this.name = 'AuthorizationDeniedError';
-    this.text = text;
+    super(text, 'AuthorizationDeniedError');
   }
 }
 

@@ -8,7 +8,8 @@ import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unli
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { hostError, type AppError } from '../../../shared/errors.ts';
-import { englishOf, hostMessage } from '../../../shared/hostMessages.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
+import { HostMessageError } from '../hostMessageError.ts';
 
 /** File name of the lock inside the data folder. */
 export const LOCK_FILE_NAME = 'switchboard.lock';
@@ -30,7 +31,7 @@ export interface DataDirLock {
 }
 
 /** Another live process holds the data folder. */
-export class DataDirLockedError extends Error {
+export class DataDirLockedError extends HostMessageError {
   readonly code = 'storage_error' as const;
   readonly appError: AppError;
   readonly owner: LockOwner | undefined;
@@ -40,8 +41,7 @@ export class DataDirLockedError extends Error {
     const kind = !owner ? 'starting' : owner.pid === process.pid ? `self${mode}` : owner.hostname !== hostname() ? `${mode.toLowerCase()}Elsewhere` : mode.toLowerCase();
     const params = { dataDir, owner: kind, forMode, ...(owner ? { pid: owner.pid, startedAt: owner.startedAt, hostname: owner.hostname, lockFile: join(dataDir, LOCK_FILE_NAME) } : {}) };
     const text = hostMessage(owner ? 'store.dataDirInUseStale' : 'store.dataDirInUse', params);
-    super(englishOf(text));
-    this.name = 'DataDirLockedError';
+    super(text, 'DataDirLockedError');
     this.owner = owner;
     this.appError = hostError('storage_error', text);
   }

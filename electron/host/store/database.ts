@@ -6,10 +6,11 @@
 import { DatabaseSync } from 'node:sqlite';
 import { closeSync, existsSync, openSync, readSync, renameSync } from 'node:fs';
 import { hostError, type AppError } from '../../../shared/errors.ts';
-import { englishOf, hostMessage } from '../../../shared/hostMessages.ts';
+import { hostMessage } from '../../../shared/hostMessages.ts';
 import type { Logger } from '../environment.ts';
 import { migrate } from './migrations.ts';
 import { offloadCheckpoints } from './checkpoint/checkpointer.ts';
+import { HostMessageError } from '../hostMessageError.ts';
 
 /** An open history database, and the file moved aside to get it (when the old one was corrupt). */
 export interface OpenedDatabase {
@@ -22,14 +23,13 @@ export interface OpenedDatabase {
 export type OpenSqlite = (path: string) => DatabaseSync;
 
 /** The history exists (or may) but cannot be opened now; nothing was moved or changed. */
-export class HistoryUnavailableError extends Error {
+export class HistoryUnavailableError extends HostMessageError {
   readonly code = 'storage_error' as const;
   /** The same failure as data, for the bridge. */
   readonly appError: AppError;
   constructor(path: string, reason: string) {
     const text = hostMessage('store.historyUnavailable', { path, reason });
-    super(englishOf(text));
-    this.name = 'HistoryUnavailableError';
+    super(text, 'HistoryUnavailableError');
     this.appError = hostError('storage_error', text);
   }
 }
