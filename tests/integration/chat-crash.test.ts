@@ -78,6 +78,9 @@ describe('crash mid-stream', () => {
     expect(answer?.error?.text).toEqual({ code: 'chat.interrupted' });
     expect(value(await reopened.api['chat.state']({ chatId }))).toMatchObject({ generating: false, error: { code: 'cancelled' } });
     expect(page.chat.title).toBe('Tell me a long story.');
+    // What was kept is found: by history search (indexed when the next start closed the answer) and by in-chat find.
+    expect(value(await reopened.api['chats.list']({ query: 'host streamed' })).map((c) => c.id)).toEqual([chatId]);
+    expect(value(await reopened.api['chats.find']({ chatId, query: 'host streamed' })).total).toBe(4);
   });
 
   it('a crash while tools ran keeps the finished results for the model; Retry resumes from them', async () => {

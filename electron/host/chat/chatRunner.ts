@@ -171,8 +171,8 @@ export class ChatRunner {
   private async run(chatId: string, history: ChatMessage[], model: string, signal: AbortSignal, firstId: string): Promise<void> {
     const { deps } = this;
     const settings = deps.settings();
-    // The chat's tool scope, read at each use: the user may change it while the chat runs.
-    const tools = scopedTools(deps.tools, () => deps.repo.getChat(chatId)?.toolScope ?? deps.settings().defaultToolScope);
+    // The chat's tool scope, asked at each use: the user may change it while the chat runs (the store keeps it in memory).
+    const tools = scopedTools(deps.tools, () => deps.repo.toolScope(chatId) ?? deps.settings().defaultToolScope);
     // Only the newest part of the history is read, page by page, into `history` (context/historyTail.ts).
     const runWindow = await deps.context.load(chatId, settings, model, history);
     for (let turn = 0; ; turn++) {

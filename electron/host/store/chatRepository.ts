@@ -7,6 +7,7 @@ import { HistorySearch, likePattern } from './search/historySearch.ts';
 import { buildSearchIndex, type IndexBuildOptions } from './search/indexBuilder.ts';
 import { BranchTree } from './branchTree.ts';
 import { schemaVersion } from './migrations.ts';
+import { SavedRows, rowKey } from './savedRows.ts';
 
 /** A page of messages, oldest first, with the cursor of older ones. */
 export interface MessagePage {
@@ -127,6 +128,10 @@ export class ChatRepository {
   private search: HistorySearch;
   // Absent on a database older than schema 4, which tests and benches build to test migrations: written as one branch.
   private branches: BranchTree | undefined;
+  // What was committed for each streaming message, so a save writes only the rows that changed (savedRows.ts).
+  private readonly saved = new SavedRows();
+  // Each chat's tool scope, read at every tool listing and call of a run; only setToolScope and deleteChat change it.
+  private readonly scopes = new Map<string, ToolScope | null>();
 
   constructor(db: DatabaseSync) {
     this.db = db;
@@ -141,6 +146,8 @@ export class ChatRepository {
     this.search = new HistorySearch(db);
     this.branches = schemaVersion(db) >= 4 ? new BranchTree(db) : undefined;
     this.db = db;
+    this.saved.clear();
+    this.scopes.clear();
   }
 
   /** The branch structure (schema 4 and later). */
@@ -178,6 +185,7 @@ export class ChatRepository {
            cache_write_tokens, stop_reason, notice, error, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
+      touchMessage: p('UPDATE messages SET updated_at = ? WHERE id = ?'),
       updateMessage: p(
         `UPDATE messages SET blocks = ?, search_text = ?, status = ?, model = ?, input_tokens = ?, output_tokens = ?, cache_read_tokens = ?,
            cache_write_tokens = ?, stop_reason = ?, notice = ?, error = ?, updated_at = ? WHERE id = ?`,
@@ -207,6 +215,7 @@ export class ChatRepository {
 
   /** Creates an empty chat. */
   createChat(id: string, title: string, model: string, now: number): ChatSummary {
+    this.scopes.delete(id);
     this.stmt('insertChat').run(id, title, model, now, now);
     return { id, title, titleLocked: false, model, createdAt: now, updatedAt: now, messageCount: 0 };
   }
@@ -250,11 +259,25 @@ export class ChatRepository {
 
   /** Sets a chat's tool scope (null: back to the default from settings); false when the chat does not exist. */
   setToolScope(id: string, scope: ToolScope | null): boolean {
+    this.scopes.delete(id);
     return Number(this.stmt('setToolScope').run(scope ? JSON.stringify(scope) : null, id).changes) > 0;
+  }
+
+  /** A chat's tool scope (undefined: the default from settings, or no such chat), read from SQLite once per chat. */
+  toolScope(id: string): ToolScope | undefined {
+    const known = this.scopes.get(id);
+    if (known !== undefined) return known ?? undefined;
+    const row = this.stmt('getChat').get(id) as Row | undefined;
+    // An absent chat is not remembered: it may be created later under that id.
+    if (!row) return undefined;
+    const scope = toolScopeOf(row).toolScope;
+    this.scopes.set(id, scope ?? null);
+    return scope;
   }
 
   /** Deletes a chat with its messages and tool calls; false when it did not exist. */
   deleteChat(id: string): boolean {
+    this.scopes.delete(id);
     return Number(this.stmt('deleteChat').run(id).changes) > 0;
   }
 
@@ -263,6 +286,7 @@ export class ChatRepository {
    * the leaf shown, and bumps the chat's count and update time. Sets the message's parentId and siblings.
    */
   insertMessage(message: ChatMessage, parentId?: string | null): void {
+    this.saved.forget(message.id);
     transaction(this.db, () => {
       this.stmt('insertMessage').run(message.id, message.chatId, message.role, ...this.messageValues(message), message.createdAt, message.updatedAt);
       if (this.branches) {
@@ -275,19 +299,36 @@ export class ChatRepository {
         if (siblings.length > 1) message.siblings = siblings;
         else delete message.siblings;
       }
-      this.saveToolCalls(message);
+      for (const values of this.toolCallValues(message).values()) this.stmt('upsertToolCall').run(...values);
       this.stmt('countUp').run(1, message.updatedAt, message.chatId);
     });
   }
 
-  /** Rewrites a message as it stands (called at each block's end, on stop, on error, at the end). */
+  /**
+   * Writes a message as it stands (called at each block's end, at each tool call status, on stop, on error, at the
+   * end). While it streams, only the rows that changed since its last committed save are written, and the chat's
+   * update time waits for the last save; its tool calls go before its row, so the search index (which skips a
+   * streaming message, search/schema.ts) builds its document once, when the status changes.
+   */
   saveMessage(message: ChatMessage): void {
+    const values = this.messageValues(message);
+    const row = rowKey(values);
+    const calls = this.toolCallValues(message);
+    // Inside a caller's transaction this save may yet be rolled back: it is written whole and not remembered.
+    const remember = !this.db.isTransaction && message.status === 'streaming';
+    if (!remember) this.saved.forget(message.id);
+    const written = new Map<string, string>();
     transaction(this.db, () => {
-      const [blocks, search, status, model, input, output, read, write, stop, notice, error] = this.messageValues(message);
-      this.stmt('updateMessage').run(blocks, search, status, model, input, output, read, write, stop, notice, error, message.updatedAt, message.id);
-      this.saveToolCalls(message);
-      this.stmt('countUp').run(0, message.updatedAt, message.chatId);
+      for (const [id, call] of calls) {
+        const key = rowKey(call);
+        written.set(id, key);
+        if (!this.saved.callUnchanged(message.id, id, key)) this.stmt('upsertToolCall').run(...call);
+      }
+      if (this.saved.rowUnchanged(message.id, row)) this.stmt('touchMessage').run(message.updatedAt, message.id);
+      else this.stmt('updateMessage').run(...values, message.updatedAt, message.id);
+      if (message.status !== 'streaming') this.stmt('countUp').run(0, message.updatedAt, message.chatId);
     });
+    if (remember) this.saved.remember(message.id, row, written);
   }
 
   /**
@@ -376,14 +417,17 @@ export class ChatRepository {
     ];
   }
 
-  private saveToolCalls(m: ChatMessage): void {
+  // The upsertToolCall values of each tool call of a message, by call id.
+  private toolCallValues(m: ChatMessage): Map<string, (string | number | null)[]> {
+    const out = new Map<string, (string | number | null)[]>();
     m.blocks.forEach((b, position) => {
       if (b.type !== 'tool_call') return;
       const { type: _t, id, exposedName, serverId, toolName, input, result, error, status, startedAt, durationMs, ...extra } = b;
-      this.stmt('upsertToolCall').run(
+      out.set(id, [
         m.id, id, m.chatId, position, serverId, toolName, exposedName, toJson(input), toJson(result), toJson(error), status,
         startedAt ?? null, durationMs ?? null, JSON.stringify(extra),
-      );
+      ]);
     });
+    return out;
   }
 }

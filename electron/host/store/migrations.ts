@@ -1,6 +1,6 @@
 /** Versioned schema migrations of history.db, tracked in PRAGMA user_version; each runs in one transaction. */
 import type { DatabaseSync } from 'node:sqlite';
-import { searchSchemaSql } from './search/schema.ts';
+import { searchSchemaSql, searchWhenDoneSql } from './search/schema.ts';
 
 /** One schema step; `version` is the user_version after it ran. */
 interface Migration {
@@ -92,6 +92,11 @@ const migrations: Migration[] = [
       UPDATE chats SET active_leaf = (SELECT m.id FROM messages m WHERE m.chat_id = chats.id ORDER BY m.seq DESC LIMIT 1);
       CREATE INDEX messages_by_parent ON messages(chat_id, parent_id, seq);
     `,
+  },
+  {
+    version: 5,
+    // A streaming answer is indexed for search once, when it ends, not at each of its saves (search/schema.ts).
+    up: searchWhenDoneSql,
   },
 ];
 

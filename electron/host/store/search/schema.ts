@@ -63,3 +63,34 @@ export const searchSchemaSql = `
       SELECT d.seq, d.body, d.chat_id FROM message_search_docs d WHERE d.seq = (SELECT seq FROM messages WHERE id = old.message_id);
   END;
 `;
+
+// Migration 5: a message is indexed once it is no longer streaming. A streamed answer is saved at every finished block
+// and tool call status (the crash promise), and each save rewrote its whole document in the trigram index: most of a
+// save's cost. In-chat find reads messages.search_text, which every save still writes, so it sees a streaming answer;
+// history search sees it when it ends, or when the next start closes an answer a crash left streaming (its status
+// changes, which indexes it). Tool calls are written before their message row, so the final save indexes once.
+const indexDocument = (seq: string) => `
+    DELETE FROM history_fts WHERE rowid = ${seq};
+    INSERT INTO history_fts (rowid, body, chat_id) SELECT d.seq, d.body, d.chat_id FROM message_search_docs d WHERE d.seq = ${seq};`;
+const callMessageSeq = (row: string) => `(SELECT seq FROM messages WHERE id = ${row}.message_id)`;
+const callMessageDone = (row: string) => `(SELECT status FROM messages WHERE id = ${row}.message_id) IS NOT 'streaming'`;
+
+/** Migration 5: the search triggers skip messages that are still streaming and index them when they end. */
+export const searchWhenDoneSql = `
+  DROP TRIGGER messages_search_insert;
+  DROP TRIGGER messages_search_update;
+  DROP TRIGGER tool_calls_search_insert;
+  DROP TRIGGER tool_calls_search_update;
+  CREATE TRIGGER messages_search_insert AFTER INSERT ON messages WHEN new.status IS NOT 'streaming' BEGIN
+    INSERT INTO history_fts (rowid, body, chat_id) SELECT seq, body, chat_id FROM message_search_docs WHERE seq = new.seq;
+  END;
+  CREATE TRIGGER messages_search_update AFTER UPDATE OF search_text, status ON messages
+    WHEN new.status IS NOT 'streaming' AND (old.search_text IS NOT new.search_text OR old.status IS 'streaming') BEGIN${indexDocument('new.seq')}
+  END;
+  CREATE TRIGGER tool_calls_search_insert AFTER INSERT ON tool_calls WHEN ${callMessageDone('new')} BEGIN${indexDocument(callMessageSeq('new'))}
+  END;
+  CREATE TRIGGER tool_calls_search_update AFTER UPDATE ON tool_calls
+    WHEN (old.arguments IS NOT new.arguments OR old.result IS NOT new.result OR old.tool_name IS NOT new.tool_name) AND ${callMessageDone('new')}
+    BEGIN${indexDocument(callMessageSeq('new'))}
+  END;
+`;
