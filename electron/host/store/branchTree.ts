@@ -36,6 +36,8 @@ export class BranchTree {
       path: p(pathSql),
       // From the listed parents into the parent index: the planner otherwise scans the whole chat.
       children: p('SELECT m.id, m.parent_id FROM json_each(?2) j CROSS JOIN messages m ON m.chat_id = ?1 AND m.parent_id = j.value ORDER BY m.seq'),
+      // One parent (each message added): no JSON list to build and read.
+      childrenOf: p('SELECT id FROM messages WHERE chat_id = ? AND parent_id = ? ORDER BY seq'),
       roots: p('SELECT id FROM messages WHERE chat_id = ? AND parent_id IS NULL ORDER BY seq'),
       latestUnder: p(`${subtreeSql} SELECT id FROM sub ORDER BY seq DESC LIMIT 1`),
       subtree: p(`${subtreeSql} SELECT id FROM sub`),
@@ -88,6 +90,12 @@ export class BranchTree {
   /** Up to `limit` rows of the path ending at `fromId`, newest first. */
   pathRows(fromId: string, limit: number): Row[] {
     return this.stmt('path').all(fromId, limit);
+  }
+
+  /** The ids of the messages under `parentId` (null: the first messages), oldest first. */
+  childrenOf(chatId: string, parentId: string | null): string[] {
+    const rows = (parentId === null ? this.stmt('roots').all(chatId) : this.stmt('childrenOf').all(chatId, parentId)) as Row[];
+    return rows.map((r) => text(r, 'id'));
   }
 
   /** Sibling ids (oldest first, the message itself included) of each message whose parent is listed, by message id. */

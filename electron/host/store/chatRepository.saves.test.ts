@@ -42,6 +42,13 @@ describe('saving a streamed answer', () => {
     // The message row's update time and the one call: t1 and the chat row are not rewritten.
     expect(changes() - before).toBe(2);
     expect(saved()?.blocks.map((b) => (b.type === 'tool_call' ? b.status : b.type))).toEqual(['text', 'running', 'done']);
+    // The answer's last save (complete) rewrites no tool call that is already stored as it is.
+    history.db.exec('CREATE TEMP TABLE call_writes (id TEXT); CREATE TEMP TRIGGER count_call_writes AFTER UPDATE ON tool_calls BEGIN INSERT INTO call_writes VALUES (new.id); END;');
+    answer.blocks[1] = call('t1', 'done');
+    answer.status = 'complete';
+    history.repo.saveMessage(answer);
+    expect(history.db.prepare('SELECT id FROM call_writes').all()).toEqual([{ id: 't1' }]);
+    expect(saved()).toMatchObject({ status: 'complete', blocks: [{ type: 'text' }, { id: 't1', status: 'done' }, { id: 't2', status: 'done' }] });
   });
 
   it('a save rolled back inside a caller transaction is written again by the next save (nothing remembered from it)', () => {

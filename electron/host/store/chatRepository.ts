@@ -295,7 +295,7 @@ export class ChatRepository {
         this.branches.setLeaf(message.chatId, message.id);
         if (place.parentId) message.parentId = place.parentId;
         else delete message.parentId;
-        const siblings = this.branches.siblingsOf(message.chatId, [place.parentId]).get(message.id) ?? [];
+        const siblings = this.branches.childrenOf(message.chatId, place.parentId);
         if (siblings.length > 1) message.siblings = siblings;
         else delete message.siblings;
       }
@@ -315,8 +315,8 @@ export class ChatRepository {
     const row = rowKey(values);
     const calls = this.toolCallValues(message);
     // Inside a caller's transaction this save may yet be rolled back: it is written whole and not remembered.
-    const remember = !this.db.isTransaction && message.status === 'streaming';
-    if (!remember) this.saved.forget(message.id);
+    const ownCommit = !this.db.isTransaction;
+    if (!ownCommit) this.saved.forget(message.id);
     const written = new Map<string, string>();
     transaction(this.db, () => {
       for (const [id, call] of calls) {
@@ -328,7 +328,9 @@ export class ChatRepository {
       else this.stmt('updateMessage').run(...values, message.updatedAt, message.id);
       if (message.status !== 'streaming') this.stmt('countUp').run(0, message.updatedAt, message.chatId);
     });
-    if (remember) this.saved.remember(message.id, row, written);
+    // The last save (any other status) still skipped what was written; nothing saves the message often after it.
+    if (ownCommit && message.status === 'streaming') this.saved.remember(message.id, row, written);
+    else this.saved.forget(message.id);
   }
 
   /**
