@@ -1,7 +1,7 @@
 /** A tool's description in the tool list: two lines at first, the whole text (what the model reads) on demand. */
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { VisibleText } from '../common/VisibleText.tsx';
+import { RowText } from './tools/RowText.tsx';
+import { useToolRowText } from './tools/toolRowText.ts';
 
 /** A description this long, or with more than one line, may hide text past the two-line clamp. */
 const CLAMP_CHARS = 140;
@@ -15,18 +15,18 @@ export interface ToolDescriptionProps {
 
 /** The description, clamped to two lines with a control that shows all of it. */
 export function ToolDescription({ text, defaultExpanded = false }: ToolDescriptionProps) {
-  const { t } = useTranslation('servers');
+  const strings = useToolRowText();
   const [expanded, setExpanded] = useState(defaultExpanded);
   const id = useId();
   const long = text.length > CLAMP_CHARS || /[\n\r\u2028\u2029]/.test(text.trim());
   return (
     <div className="sv-tool-desc-wrap">
       <p id={id} className={`sv-tool-desc${expanded || !long ? ' is-expanded' : ''}`} data-testid="tool-description">
-        <VisibleText text={text} multiline />
+        <RowText text={text} multiline />
       </p>
       {long ? (
         <button type="button" className="sv-tool-desc-toggle" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded(!expanded)}>
-          {expanded ? t('tools.showLess') : t('tools.showMore')}
+          {expanded ? strings.showLess : strings.showMore}
         </button>
       ) : null}
     </div>

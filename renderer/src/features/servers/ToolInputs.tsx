@@ -1,9 +1,9 @@
 /** A tool's inputs, fetched from the host when the user opens them (the tool list carries no schemas). */
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ToolSummary } from '../../../../shared/servers.ts';
 import { useStore } from '../../store/index.ts';
-import { VisibleText } from '../common/VisibleText.tsx';
+import { RowText } from './tools/RowText.tsx';
+import { useToolRowText } from './tools/toolRowText.ts';
 import { errorMessage } from '../common/errorText.ts';
 
 interface Input {
@@ -29,8 +29,8 @@ function inputsOf(schema: Record<string, unknown>): Input[] {
 
 /** "Show inputs": loads the schema once per opening and lists each input with its type and description. */
 export function ToolInputs({ tool }: { tool: ToolSummary }) {
-  const { t } = useTranslation('servers');
-  const loadToolSchema = useStore((s) => s.loadToolSchema);
+  const text = useToolRowText();
+  const { t } = text;
   const [state, setState] = useState<State>({ kind: 'closed' });
   const id = useId();
   const open = state.kind !== 'closed';
@@ -40,14 +40,15 @@ export function ToolInputs({ tool }: { tool: ToolSummary }) {
       return;
     }
     setState({ kind: 'loading' });
-    void loadToolSchema(tool.serverId, tool.toolName).then((r) =>
+    // Read from the store when opened: a subscription per row would re-run on every store update.
+    void useStore.getState().loadToolSchema(tool.serverId, tool.toolName).then((r) =>
       setState((current) => (current.kind === 'loading' ? (r.ok ? { kind: 'shown', inputs: inputsOf(r.value.inputSchema) } : { kind: 'failed', message: errorMessage(t, r.error) }) : current)),
     );
   };
   return (
     <div className="sv-tool-inputs">
       <button type="button" className="sv-tool-desc-toggle" aria-expanded={open} aria-controls={id} onClick={toggle}>
-        {open ? t('tools.hideInputs') : t('tools.showInputs')}
+        {open ? text.hideInputs : text.showInputs}
       </button>
       {open ? (
         <div id={id} data-testid="tool-inputs">
@@ -59,14 +60,14 @@ export function ToolInputs({ tool }: { tool: ToolSummary }) {
               {state.inputs.map((input) => (
                 <li key={input.name}>
                   <code>
-                    <VisibleText text={input.name} />
+                    <RowText text={input.name} />
                   </code>
                   {input.type ? <span className="muted"> {input.type}</span> : null}
                   {input.required ? <span className="chip">{t('tools.required')}</span> : null}
                   {input.description ? (
                     <span className="muted">
                       {' — '}
-                      <VisibleText text={input.description} />
+                      <RowText text={input.description} />
                     </span>
                   ) : null}
                 </li>

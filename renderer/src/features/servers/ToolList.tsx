@@ -1,7 +1,7 @@
 /** A server's tools: enable each one, choose its approval policy, and whether read-only hints are trusted. */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Search } from 'lucide-react';
-import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServerView, ToolSummary } from '../../../../shared/servers.ts';
 import { isolateName, revealInvisible } from '../../../../shared/visibleText.ts';
@@ -11,6 +11,8 @@ import { Switch } from '../common/Switch.tsx';
 import { measureFromObserver } from '../common/measureFromObserver.ts';
 import { ToolRow } from './ToolRow.tsx';
 import { AppsSwitch } from '../apps/AppsServerControls.tsx';
+import { createToolFilter } from './tools/toolFilter.ts';
+import { ToolRowTextProvider, toolRowTextFor } from './tools/toolRowText.ts';
 import './toolList.css';
 
 /** From this many tools the filter shows. */
@@ -20,23 +22,25 @@ export const VIRTUALIZE_FROM = 60;
 /** A row's height before it is measured (title and two lines of description). */
 const ROW_ESTIMATE = 74;
 
-/** Lower-cased text a filter query is matched against: name, title and description. */
-const haystack = (tool: ToolSummary) => `${tool.toolName} ${tool.title ?? ''} ${tool.annotations?.title ?? ''} ${tool.description ?? ''}`.toLowerCase();
+/** Rows rendered past each edge of the view: enough for keyboard focus to move on, few to mount per keystroke. */
+const OVERSCAN = 3;
 
 /**
  * The rows in view of a long list, in their own scroll box. Memoized (as ToolRow is): a keystroke in the filter first
  * renders the box with the old list, which then leaves these rows alone; the filtered list follows at the deferred
  * priority. Row sizes come from the resize observer (measureFromObserver.ts), not from a layout forced per commit.
  */
-const VirtualRows = memo(function VirtualRows({ tools, label }: { tools: ToolSummary[]; label: string }) {
+const VirtualRows = memo(function VirtualRows({ tools, label }: { tools: readonly ToolSummary[]; label: string }) {
   const scroller = useRef<HTMLDivElement>(null);
+  // Stable per list: the virtualizer recomputes every item's position (thousands) whenever its key function changes.
+  const getItemKey = useCallback((i: number) => tools[i]?.exposedName ?? i, [tools]);
   const virtualizer = useVirtualizer({
     count: tools.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_ESTIMATE,
-    getItemKey: (i) => tools[i]?.exposedName ?? i,
+    getItemKey,
     measureElement: measureFromObserver,
-    overscan: 8,
+    overscan: OVERSCAN,
     useFlushSync: false,
   });
   return (
@@ -44,9 +48,7 @@ const VirtualRows = memo(function VirtualRows({ tools, label }: { tools: ToolSum
       <ul className="sv-tool-list sv-tool-list-virtual" aria-label={label} style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const tool = tools[item.index];
-          return tool ? (
-            <ToolRow key={item.key} tool={tool} virtual={{ index: item.index, setSize: tools.length, start: item.start, measureRef: virtualizer.measureElement }} />
-          ) : null;
+          return tool ? <ToolRow key={item.key} tool={tool} index={item.index} setSize={tools.length} start={item.start} measureRef={virtualizer.measureElement} /> : null;
         })}
       </ul>
     </div>
@@ -60,16 +62,17 @@ export interface ToolListProps {
 
 /** The tool list of one server, with a filter when it is long; long lists render only the rows in view. */
 export function ToolList({ server }: ToolListProps) {
-  const { t } = useTranslation('servers');
+  const { t, i18n } = useTranslation('servers');
+  const rowText = useMemo(() => toolRowTextFor(i18n, i18n.language), [i18n, i18n.language]);
   const tools = useStore(selectServerTools(server.id));
   const setTrustReadOnly = useStore((s) => s.setTrustReadOnly);
   const notifyError = useStore((s) => s.notifyError);
   const [query, setQuery] = useState('');
   // The input answers each key at once; the (cheap) filtering of thousands of rows may lag a frame behind.
   const deferredQuery = useDeferredValue(query);
-  const texts = useMemo(() => tools.map(haystack), [tools]);
+  const toolFilter = useMemo(() => createToolFilter(tools), [tools]);
   const filteredFor = deferredQuery.trim().toLowerCase();
-  const shown = useMemo(() => (filteredFor ? tools.filter((_, i) => texts[i]?.includes(filteredFor)) : tools), [tools, texts, filteredFor]);
+  const shown = useMemo(() => toolFilter.filter(filteredFor), [toolFilter, filteredFor]);
 
   if (tools.length === 0) {
     return <p className="muted sv-tools-empty">{server.status.state === 'ready' ? t('tools.none') : t('tools.notReady')}</p>;
@@ -106,15 +109,17 @@ export function ToolList({ server }: ToolListProps) {
           {shown.length === 0 ? t('tools.noMatch') : t('tools.matchCount', { count: shown.length, total: tools.length })}
         </p>
       ) : null}
-      {shown.length >= VIRTUALIZE_FROM ? (
-        <VirtualRows tools={shown} label={label} />
-      ) : shown.length > 0 ? (
-        <ul className="sv-tool-list" aria-label={label}>
-          {shown.map((tool) => (
-            <ToolRow key={tool.exposedName} tool={tool} />
-          ))}
-        </ul>
-      ) : null}
+      <ToolRowTextProvider value={rowText}>
+        {shown.length >= VIRTUALIZE_FROM ? (
+          <VirtualRows tools={shown} label={label} />
+        ) : shown.length > 0 ? (
+          <ul className="sv-tool-list" aria-label={label}>
+            {shown.map((tool) => (
+              <ToolRow key={tool.exposedName} tool={tool} />
+            ))}
+          </ul>
+        ) : null}
+      </ToolRowTextProvider>
     </div>
   );
 }
