@@ -1,6 +1,6 @@
 /** One live MCP client for one server: requests, catalog refresh on list changes, elicitation routing, close. */
 import type { ChildProcess } from 'node:child_process';
-import { StreamableHTTPClientTransport, type Client, type ServerCapabilities, type CreateMessageRequestParams, type CreateMessageResult, type ElicitRequestParams, type ElicitResult, type Transport } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport, type Client, type ServerCapabilities, type CreateMessageRequestParams, type CreateMessageResult, type ElicitRequestParams, type ElicitRequestURLParams, type ElicitResult, type Transport } from '@modelcontextprotocol/client';
 import { ok, type Result } from '../../../shared/errors.ts';
 import type { PromptMessages, ResourceContents, ResourceInfo, ResourceTemplateInfo, ServerStatus } from '../../../shared/servers.ts';
 import type { ElicitationBroker, ElicitationRequestInput, ToolCallOptions } from '../ports.ts';
@@ -11,7 +11,7 @@ import type { ChangeStreamDown } from './listen/listenKeeper.ts';
 import { ResourceWatches, type StopWatch } from './resourceWatch/resourceWatches.ts';
 import { englishOf, hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
 import { describeRequestError, exitMessage, isAuthError, isConnectionLost, type ExitInfo } from './mcpErrors.ts';
-import { InflightCalls, runToolCall, type CallOutcome } from './toolCall.ts';
+import { InflightCalls, runToolCall, type CallOutcome, type SettleCall, type ToolCallRequest } from './toolCall.ts';
 import type { ServerCatalog } from './types.ts';
 import type { SamplingBroker } from '../sampling/samplingBroker.ts';
 import { announceRootsChanged } from './roots/roots.ts';
@@ -218,22 +218,36 @@ export class ServerConnection {
     this.hooks.log('host', await announceRootsChanged(this.client, this.client.getProtocolEra()));
   }
 
-  /** Calls a tool; see runToolCall for timeout and abort semantics. */
-  async callTool(toolName: string, args: Record<string, unknown>, options: ToolCallOptions, timeoutMs: number): Promise<CallOutcome> {
-    const meta = logLevelMeta(this.client, this.logLevel);
-    let outcome = await runToolCall(this.client, this.inflight, toolName, args, options, timeoutMs, meta);
-    if (outcome.urlRequired && this.urlElicitations && !this.closing) {
-      // -32042: the user opens the URL, the server completes it, and the call is sent once more (once only).
-      const context = { ...(options.chatId !== undefined ? { chatId: options.chatId } : {}), ...(options.signal ? { signal: options.signal } : {}) };
-      const satisfied = await this.urlElicitations.satisfy(outcome.urlRequired, context);
-      outcome = satisfied.ok ? await runToolCall(this.client, this.inflight, toolName, args, options, timeoutMs, meta) : { result: satisfied, connectionLost: false };
-    }
+  /** Calls a tool; see runToolCall for timeout and abort semantics. Not async: the call's own promise goes back as it is. */
+  callTool(toolName: string, args: Record<string, unknown>, options: ToolCallOptions, timeoutMs: number): Promise<CallOutcome> {
+    const request: ToolCallRequest = { toolName, args, options, timeoutMs, meta: logLevelMeta(this.client, this.logLevel) };
+    return runToolCall(this.client, this.inflight, request, this.settleCall);
+  }
+
+  /** What follows every call, once it is no longer in flight (one function for the connection, not one per call). */
+  private readonly settleCall: SettleCall = (outcome, request) =>
+    outcome.urlRequired && this.urlElicitations && !this.closing ? this.afterUrlRequired(this.urlElicitations, outcome.urlRequired, request) : this.finishCall(outcome);
+
+  /** -32042: the user opens the URL, the server completes it, and the call is sent once more (once only). */
+  private async afterUrlRequired(elicitations: UrlElicitations, urls: ElicitRequestURLParams[], request: ToolCallRequest): Promise<CallOutcome> {
+    const { options } = request;
+    const context = { ...(options.chatId !== undefined ? { chatId: options.chatId } : {}), ...(options.signal ? { signal: options.signal } : {}) };
+    const satisfied = await elicitations.satisfy(urls, context);
+    return this.finishCall(satisfied.ok ? await runToolCall(this.client, this.inflight, request) : { result: satisfied, connectionLost: false });
+  }
+
+  private finishCall(outcome: CallOutcome): CallOutcome {
+    let settled = outcome;
     // A server that needs the 2025 back-channel fails on 2026-07-28 in its own words; say what may help.
-    if (this.client.getProtocolEra() === 'modern') outcome = { ...outcome, result: withBackChannelHint(outcome.result) };
-    if (outcome.connectionLost && !outcome.result.ok) this.reportLost(outcome.result.error.text ?? outcome.result.error.message);
-    if (outcome.authRequired && !outcome.result.ok) this.reportAuthRequired(outcome.result.error.message);
+    if (this.client.getProtocolEra() === 'modern') {
+      // Copied only when the hint changed the result (almost never): not a new outcome per call.
+      const hinted = withBackChannelHint(outcome.result);
+      if (hinted !== outcome.result) settled = { ...outcome, result: hinted };
+    }
+    if (settled.connectionLost && !settled.result.ok) this.reportLost(settled.result.error.text ?? settled.result.error.message);
+    if (settled.authRequired && !settled.result.ok) this.reportAuthRequired(settled.result.error.message);
     if (this.retiring && this.inflight.size === 0) void this.close();
-    return outcome;
+    return settled;
   }
 
   /**

@@ -2,10 +2,10 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import { hostErr, ok, type Result } from '../../../shared/errors.ts';
 import { isHttpConfig, serverDefaults, type ServerConfig } from '../../../shared/serverConfig.ts';
-import type { ServerStatus, TestConnectionReport } from '../../../shared/servers.ts';
+import type { ServerStatus, TestConnectionReport, ToolResult } from '../../../shared/servers.ts';
 import type { HostEnvironment } from '../environment.ts';
 import type { SamplingBroker } from '../sampling/samplingBroker.ts';
-import type { ElicitationBroker } from '../ports.ts';
+import type { ElicitationBroker, ToolCallOptions } from '../ports.ts';
 import { defaultBackoff, type BackoffTiming } from './backoff.ts';
 import { EraCache, launchKey, type EraCacheHorizons } from './eraCache.ts';
 import type { ServerConnection } from './connection.ts';
@@ -19,6 +19,7 @@ import { StartQueue } from './startQueue/startQueue.ts';
 import type { ManagedServer, McpServerManager, ServerManagerListener } from './types.ts';
 import { authRequiredStatus, errorParts } from './statusParts.ts';
 import { invalidServer, noServer } from './serverRefusals.ts';
+import { noCallOptions, type CallOutcome } from './toolCall.ts';
 import { englishOf, hostMessage } from '../../../shared/hostMessages.ts';
 
 /** Tuning knobs, mainly for tests: restart timing, log limits, era horizons, the clock. */
@@ -129,6 +130,49 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     return { ok: true as const, connection, slot };
   };
 
+  /**
+   * A call on the live connection. A failed one goes on in afterFailedCall, so this frame (kept per call while it waits)
+   * stays small; no closure here either, which would put its variables in a context object allocated per call.
+   */
+  const callLive = async (serverId: string, toolName: string, args: Record<string, unknown>, callOptions: ToolCallOptions, routedTimeoutMs: number | undefined): Promise<Result<ToolResult>> => {
+    const live = liveNow(serverId);
+    if (!live.ok) return live.result;
+    const timeoutMs = routedTimeoutMs ?? callOptions.timeoutMs ?? live.slot.config?.toolTimeoutMs ?? serverDefaults.toolTimeoutMs;
+    const outcome = await live.connection.callTool(toolName, args, callOptions, timeoutMs);
+    return outcome.result.ok ? outcome.result : afterFailedCall(serverId, toolName, args, callOptions, timeoutMs, live, outcome);
+  };
+
+  /** A call that failed: sent once more after a session renewal, or its error completed from the slot and the log. */
+  const afterFailedCall = async (
+    serverId: string,
+    toolName: string,
+    args: Record<string, unknown>,
+    callOptions: ToolCallOptions,
+    timeoutMs: number,
+    first: { connection: ServerConnection; slot: ServerSlot },
+    firstOutcome: CallOutcome,
+  ): Promise<Result<ToolResult>> => {
+    let live = first;
+    let outcome = firstOutcome;
+    // A 404 to our session means the server never ran the call: once the session is renewed it is sent once more.
+    if (!outcome.result.ok && live.connection.sessionExpired && callOptions.signal?.aborted !== true) {
+      const renewed = await liveConnection(serverId);
+      if (!renewed.ok) return renewed.result;
+      live = renewed;
+      outcome = await live.connection.callTool(toolName, args, callOptions, timeoutMs);
+    }
+    // The slot has turned to "Sign in required"; its line says what to do (e.g. the access a step-up asks for).
+    if (outcome.authRequired && live.slot.status.state === 'auth_required') {
+      const { message, text } = live.slot.status;
+      return { ok: false, error: { code: 'auth_required', message, ...(text ? { text } : {}) } };
+    }
+    if (!outcome.result.ok && outcome.result.error.code === 'process_exited') {
+      const tail = logs.stderrTail(serverId, 10);
+      if (tail.length > 0) return { ok: false, error: { ...outcome.result.error, detail: tail.join('\n') } };
+    }
+    return outcome.result;
+  };
+
   const manager: McpServerManager = {
     setServers(servers) {
       if (shuttingDown) return;
@@ -206,30 +250,10 @@ export function createServerManager(deps: ServerManagerDeps): McpServerManager {
     logs: (serverId, limit) => logs.tail(serverId, limit),
     note: (serverId, text) => logs.append(serverId, 'host', text),
 
-    async callTool(serverId, toolName, args, callOptions = {}) {
-      // Awaited only while a session renewal is under way: every call goes through here.
+    callTool(serverId, toolName, args, callOptions = noCallOptions, routedTimeoutMs) {
+      // Waits only while a session renewal is under way: every call goes through here.
       const renewal = slots.get(serverId)?.renewal;
-      if (renewal) await renewal;
-      let live = liveNow(serverId);
-      if (!live.ok) return live.result;
-      const timeoutMs = callOptions.timeoutMs ?? live.slot.config?.toolTimeoutMs ?? serverDefaults.toolTimeoutMs;
-      let outcome = await live.connection.callTool(toolName, args, callOptions, timeoutMs);
-      // A 404 to our session means the server never ran the call: once the session is renewed it is sent once more.
-      if (!outcome.result.ok && live.connection.sessionExpired && callOptions.signal?.aborted !== true) {
-        live = await liveConnection(serverId);
-        if (!live.ok) return live.result;
-        outcome = await live.connection.callTool(toolName, args, callOptions, timeoutMs);
-      }
-      // The slot has turned to "Sign in required"; its line says what to do (e.g. the access a step-up asks for).
-      if (outcome.authRequired && live.slot.status.state === 'auth_required') {
-        const { message, text } = live.slot.status;
-        return { ok: false, error: { code: 'auth_required', message, ...(text ? { text } : {}) } };
-      }
-      if (!outcome.result.ok && outcome.result.error.code === 'process_exited') {
-        const tail = logs.stderrTail(serverId, 10);
-        if (tail.length > 0) return { ok: false, error: { ...outcome.result.error, detail: tail.join('\n') } };
-      }
-      return outcome.result;
+      return renewal ? renewal.then(() => callLive(serverId, toolName, args, callOptions, routedTimeoutMs)) : callLive(serverId, toolName, args, callOptions, routedTimeoutMs);
     },
 
     listResources: (serverId, cursor) => withSession(serverId, (connection) => connection.listResources(cursor)),

@@ -73,7 +73,7 @@ export async function createMcpModule(deps: McpModuleDeps): Promise<McpModule> {
       status: (id) => manager.status(id),
       // Kept by onStatus below on every transition, so the same answer as status(id).state without redacting a status per call.
       isReady: (id) => readyIds.has(id),
-      callTool: (id, toolName, args, options) => manager.callTool(id, toolName, args, options),
+      callTool: (id, toolName, args, options, timeoutMs) => manager.callTool(id, toolName, args, options, timeoutMs),
       readResource: (id, uri) => manager.readResource(id, uri),
     },
     settings: {

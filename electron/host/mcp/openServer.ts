@@ -179,7 +179,8 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
           hooks.log('host', `Ignored a line on stdout that is not MCP JSON: ${quoteLine(head)}`);
           if (!connected) garbage.push(head);
           else hooks.warning(hostMessage('ready.stdoutIgnored', { line: quoteLine(head) }));
-        }),
+          // 0x7b: a line starting with `{` looks like JSON and is not decoded here at all (the read buffer decodes it once).
+        }, 200, 0x7b),
       );
     });
   }

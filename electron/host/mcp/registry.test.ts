@@ -18,10 +18,10 @@ const tool = (name: string, extra: Partial<ServerTool> = {}): ServerTool => ({ n
 /** An in-test stand-in for the manager: statuses we set, calls we record. */
 class FakeManager {
   statuses = new Map<string, ServerStatus>();
-  calls: { serverId: string; toolName: string; args: Record<string, unknown>; options?: ToolCallOptions }[] = [];
+  calls: { serverId: string; toolName: string; args: Record<string, unknown>; options?: ToolCallOptions; timeoutMs?: number }[] = [];
   status = (id: string) => this.statuses.get(id);
-  callTool = (serverId: string, toolName: string, args: Record<string, unknown>, options?: ToolCallOptions): Promise<Result<ToolResult>> => {
-    this.calls.push({ serverId, toolName, args, ...(options ? { options } : {}) });
+  callTool = (serverId: string, toolName: string, args: Record<string, unknown>, options?: ToolCallOptions, timeoutMs?: number): Promise<Result<ToolResult>> => {
+    this.calls.push({ serverId, toolName, args, ...(options ? { options } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
     return Promise.resolve(ok({ content: [{ type: 'text', text: `${serverId}/${toolName}` }], isError: false }));
   };
   readResource = (serverId: string, uri: string) => Promise.resolve(ok([{ uri, text: serverId }]));
@@ -105,7 +105,12 @@ describe('tool registry', () => {
     settings.configs.set('memory', { command: 'node', toolTimeoutMs: 5000 });
     const result = await registry.callTool('memory__read_graph', { q: 1 });
     expect(result).toEqual({ ok: true, value: { content: [{ type: 'text', text: 'memory/read_graph' }], isError: false } });
-    expect(manager.calls).toEqual([{ serverId: 'memory', toolName: 'read_graph', args: { q: 1 }, options: { timeoutMs: 5000 } }]);
+    // The routed timeout travels as its own argument; the caller's options are passed on as they are, not copied.
+    expect(manager.calls).toEqual([{ serverId: 'memory', toolName: 'read_graph', args: { q: 1 }, options: {}, timeoutMs: 5000 }]);
+    const options = { chatId: 'c1', timeoutMs: 250 };
+    await registry.callTool('memory__read_graph', {}, options);
+    expect(manager.calls[1]?.options).toBe(options);
+    expect(manager.calls[1]?.timeoutMs).toBe(250);
   });
 
   it("routes a call on the manager's cheap readiness answer, without building a server status per call", async () => {

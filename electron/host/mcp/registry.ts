@@ -15,6 +15,7 @@ import { ToolNameIndex } from './toolNameIndex.ts';
 import { createToolsDeltaBatcher } from './toolsDeltaBatcher.ts';
 import type { McpServerManager, ServerTool } from './types.ts';
 import { noValidServer } from './serverRefusals.ts';
+import { noCallOptions } from './toolCall.ts';
 import { isAppOnly } from '../../../shared/apps.ts';
 import { withoutApp } from '../apps/appsCapability.ts';
 
@@ -265,10 +266,11 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
     },
     setToolEnabled: (serverId, toolName, enabled) => persistTool(serverId, toolName, { enabled: enabled ? undefined : false }),
 
-    callTool(exposedName, args, options: ToolCallOptions = {}): Promise<Result<ToolResult>> {
+    callTool(exposedName, args, options: ToolCallOptions = noCallOptions): Promise<Result<ToolResult>> {
       const route = routeCall(exposedName, options);
-      // Not an async function: the manager's promise goes back as it is, without a wrapper promise on every call.
-      return 'ok' in route ? Promise.resolve(route) : manager.callTool(route.serverId, route.toolName, args, { ...options, timeoutMs: route.timeoutMs });
+      // Not an async function: the manager's promise goes back as it is, without a wrapper promise on every call; the
+      // routed timeout goes as its own argument, without a copy of the caller's options.
+      return 'ok' in route ? Promise.resolve(route) : manager.callTool(route.serverId, route.toolName, args, options, route.timeoutMs);
     },
 
     readResource(serverId, uri): Promise<Result<ResourceContents[]>> {

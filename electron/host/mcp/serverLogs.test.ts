@@ -66,4 +66,12 @@ describe('line splitting', () => {
     push('\n');
     expect(heads).toEqual(['{"js', 'Bann', '']);
   });
+
+  it('skips the lines that start with the byte it is told to skip, even split across chunks', () => {
+    const heads: string[] = [];
+    const push = lineHeads((head) => heads.push(head), 200, 0x7b);
+    const bytes = Buffer.from(`{"jsonrpc":"2.0","id":1}\nBanner 服务器 text\r\n {"indented":true}\n{"id":2}\n\n`);
+    for (let i = 0; i < bytes.length; i += 3) push(bytes.subarray(i, i + 3));
+    expect(heads).toEqual(['Banner 服务器 text', ' {"indented":true}', '']);
+  });
 });

@@ -200,22 +200,39 @@ export function lineSplitter(onLine: (line: string) => void, maxPending = 64_000
 }
 
 /**
- * Calls `onHead` with the first `headChars` characters of every line of a stream, without keeping whole lines: enough to
- * tell a JSON-RPC message from stray text even when messages are megabytes long.
+ * Calls `onHead` with the first `headChars` characters of every line of a stream, without keeping or decoding whole
+ * lines: enough to tell a JSON-RPC message from stray text even when messages are megabytes long. A line whose first
+ * byte is `skipFirstByte` is not decoded nor reported: the host skips `{`, since only stray text needs its head (decoding
+ * every answer's bytes a second time was part of what each tool call cost).
  */
-export function lineHeads(onHead: (head: string) => void, headChars = 200): (chunk: Buffer | string) => void {
-  let head = '';
-  const decoder = new StringDecoder('utf8');
+export function lineHeads(onHead: (head: string) => void, headChars = 200, skipFirstByte?: number): (chunk: Buffer | string) => void {
+  // A UTF-16 unit takes at most 3 bytes of UTF-8, so this many bytes always hold the head's characters whole.
+  const headBytes = headChars * 4;
+  let parts: Buffer[] = [];
+  let kept = 0;
+  let started = false;
+  let skipping = false;
   return (chunk) => {
-    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     let from = 0;
-    while (from < text.length) {
-      const index = text.indexOf('\n', from);
-      const end = index === -1 ? text.length : index;
-      if (head.length < headChars) head += text.slice(from, Math.min(end, from + headChars - head.length));
+    while (from < bytes.length) {
+      const index = bytes.indexOf(0x0a, from);
+      const end = index === -1 ? bytes.length : index;
+      if (!started && end > from) {
+        started = true;
+        skipping = bytes[from] === skipFirstByte;
+      }
+      if (!skipping && kept < headBytes && end > from) {
+        const take = Math.min(end, from + headBytes - kept);
+        parts.push(bytes.subarray(from, take));
+        kept += take - from;
+      }
       if (index === -1) break;
-      onHead(head.replace(/\r$/, ''));
-      head = '';
+      if (!skipping) onHead(Buffer.concat(parts, kept).toString('utf8').slice(0, headChars).replace(/\r$/, ''));
+      parts = [];
+      kept = 0;
+      started = false;
+      skipping = false;
       from = index + 1;
     }
   };

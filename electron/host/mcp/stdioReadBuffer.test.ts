@@ -13,6 +13,18 @@ describe('LinearReadBuffer', () => {
     expect(ids).toEqual([1, 2, 3]);
   });
 
+  it('reads CRLF lines, several messages in one chunk, and a character split between chunks', () => {
+    const buffer = new LinearReadBuffer(1024);
+    const crlf = message(1, 'Máy chủ 服务器').replace('\n', '\r\n');
+    const bytes = Buffer.from(`${crlf}${message(2)}${message(3, '✅')}`);
+    const cut = Buffer.from(crlf).indexOf(Buffer.from('服')) + 1;
+    buffer.append(bytes.subarray(0, cut));
+    buffer.append(bytes.subarray(cut));
+    const read: unknown[] = [];
+    for (let next = buffer.readMessage(); next; next = buffer.readMessage()) read.push('result' in next ? [next.id, (next.result as { text: string }).text] : undefined);
+    expect(read).toEqual([[1, 'Máy chủ 服务器'], [2, ''], [3, '✅']]);
+  });
+
   it('takes a 20 MB message in 64 KB chunks quickly (the SDK buffer was quadratic) and refuses one over the limit', () => {
     const big = Buffer.from(message(7, 'x'.repeat(20_000_000)));
     const buffer = new LinearReadBuffer(64 * 1024 * 1024);

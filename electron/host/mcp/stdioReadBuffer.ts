@@ -10,7 +10,8 @@ import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 export class LinearReadBuffer {
   private chunks: Buffer[] = [];
   private pendingBytes = 0;
-  private readonly lines: Buffer[] = [];
+  /** Complete lines, decoded: a line inside one chunk is decoded straight from it, without a Buffer view per line. */
+  private readonly lines: string[] = [];
   private readonly maxBytes: number;
 
   constructor(maxBytes: number) {
@@ -19,31 +20,34 @@ export class LinearReadBuffer {
 
   /** Adds bytes; throws (and forgets everything) when one message grows past the limit, as the SDK's does. */
   append(chunk: Buffer): void {
-    let rest = chunk;
-    let index = rest.indexOf(0x0a);
+    let from = 0;
+    let index = chunk.indexOf(0x0a);
     while (index !== -1) {
-      this.chunks.push(rest.subarray(0, index));
-      this.lines.push(this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks));
-      this.chunks = [];
-      this.pendingBytes = 0;
-      rest = rest.subarray(index + 1);
-      index = rest.indexOf(0x0a);
+      if (this.chunks.length === 0) this.lines.push(decodeLine(chunk, from, index));
+      else {
+        this.chunks.push(chunk.subarray(from, index));
+        const line = Buffer.concat(this.chunks);
+        this.lines.push(decodeLine(line, 0, line.length));
+        this.chunks = [];
+        this.pendingBytes = 0;
+      }
+      from = index + 1;
+      index = chunk.indexOf(0x0a, from);
     }
-    if (rest.length === 0) return;
-    if (this.pendingBytes + rest.length > this.maxBytes) {
+    if (from === chunk.length) return;
+    if (this.pendingBytes + chunk.length - from > this.maxBytes) {
       this.clear();
       throw new Error(`ReadBuffer exceeded maximum size of ${this.maxBytes} bytes`);
     }
-    this.chunks.push(rest);
-    this.pendingBytes += rest.length;
+    this.chunks.push(from === 0 ? chunk : chunk.subarray(from));
+    this.pendingBytes += chunk.length - from;
   }
 
   /** The next complete message, or null; lines that are not JSON are skipped, as the SDK does. */
   readMessage(): JSONRPCMessage | null {
     for (let line = this.lines.shift(); line !== undefined; line = this.lines.shift()) {
       try {
-        // A CRLF line ending is cut from the bytes: a regular expression over the decoded text ran on every message.
-        return deserializeMessage((line[line.length - 1] === 0x0d ? line.subarray(0, -1) : line).toString('utf8'));
+        return deserializeMessage(line);
       } catch (error) {
         if (error instanceof SyntaxError) continue;
         throw error;
@@ -58,6 +62,12 @@ export class LinearReadBuffer {
     this.pendingBytes = 0;
     this.lines.length = 0;
   }
+}
+
+/** The text of bytes [from, end) of `bytes`, without a CRLF line ending's CR (cut from the bytes: a regular expression
+ * over the decoded text ran on every message). */
+function decodeLine(bytes: Buffer, from: number, end: number): string {
+  return bytes.toString('utf8', from, end > from && bytes[end - 1] === 0x0d ? end - 1 : end);
 }
 
 /** Puts a linear read buffer into an SDK stdio transport (its private `_readBuffer` field; the transport itself stays the SDK's). */

@@ -10,7 +10,7 @@ import type { ToolProgress } from '../../../shared/chat.ts';
 import type { ToolResult } from '../../../shared/servers.ts';
 import type { ToolCallOptions } from '../ports.ts';
 import { toContent } from './convert.ts';
-import type { InflightCalls } from './inflightCalls.ts';
+import type { InflightCall, InflightCalls } from './inflightCalls.ts';
 import { describeRequestError, isAuthError, isConnectionLost } from './mcpErrors.ts';
 import { urlElicitationsOf } from './urlRequired/urlRequired.ts';
 
@@ -23,6 +23,9 @@ export { InflightCalls, type ElicitationAttribution } from './inflightCalls.ts';
  */
 const parkedSdkTimeoutMs = 2_147_483_647;
 
+/** The options of a call made without any (one shared object, not a new one per call). */
+export const noCallOptions: ToolCallOptions = Object.freeze({});
+
 /** What a finished call reports besides its result: whether the connection seems gone (so the server is restarted), or
  * whether the server refused the credentials (so the server asks the user to sign in). */
 export interface CallOutcome {
@@ -33,54 +36,82 @@ export interface CallOutcome {
   urlRequired?: ElicitRequestURLParams[];
 }
 
-/** Calls a tool with our timeout and abort semantics. */
-export async function runToolCall(
-  client: Client,
-  inflight: InflightCalls,
-  toolName: string,
-  args: Record<string, unknown>,
-  options: ToolCallOptions,
-  timeoutMs: number,
-  meta?: Record<string, unknown>,
-): Promise<CallOutcome> {
-  const caller = options.signal;
-  if (caller?.aborted) return { result: hostErr('cancelled', hostMessage('call.cancelledBefore')), connectionLost: false };
-  const call = inflight.start(timeoutMs, options.chatId);
-  const onProgress = options.onProgress;
-  // Stop reaches the SDK through the call's own controller, which the timeout aborts too.
-  const onCallerAbort = caller ? () => call.controller.abort(caller.reason) : undefined;
-  if (caller && onCallerAbort) caller.addEventListener('abort', onCallerAbort, { once: true });
+/** One tool call's inputs, kept together so a retry (after a URL elicitation) sends the same call again. */
+export interface ToolCallRequest {
+  toolName: string;
+  args: Record<string, unknown>;
+  options: ToolCallOptions;
+  timeoutMs: number;
+  /** The request's `_meta` (the 2026 log level), computed once for the call and its retry. */
+  meta: Record<string, unknown> | undefined;
+}
+
+/** What the call's owner does with an outcome once the call is no longer in flight; may answer a later one (a retry). */
+export type SettleCall = (outcome: CallOutcome, request: ToolCallRequest) => CallOutcome | Promise<CallOutcome>;
+
+/**
+ * Calls a tool with our timeout and abort semantics, then hands the outcome to `settle`. The only async layer between
+ * the manager and the SDK: each async function on the way kept a suspended frame (~0.5 KB) per call, and what is not on
+ * every call's way lives in helpers outside this frame (issue 12, `call` bench).
+ */
+export async function runToolCall(client: Client, inflight: InflightCalls, request: ToolCallRequest, settle?: SettleCall): Promise<CallOutcome> {
+  const caller = request.options.signal;
+  if (caller?.aborted) {
+    const refused: CallOutcome = { result: hostErr('cancelled', hostMessage('call.cancelledBefore')), connectionLost: false };
+    return settle ? settle(refused, request) : refused;
+  }
+  const call = inflight.start(request.timeoutMs, request.options.chatId);
+  const detach = caller ? follow(caller, call.controller) : undefined;
+  let outcome: CallOutcome;
   try {
-    const result = await client.callTool(meta ? { name: toolName, arguments: args, _meta: meta } : { name: toolName, arguments: args }, {
-      signal: call.controller.signal,
-      timeout: parkedSdkTimeoutMs,
-      // Also what makes the SDK send a progress token: without one a server sends no progress at all.
-      onprogress: (progress) => {
-        call.progressed();
-        onProgress?.(toToolProgress(progress));
-      },
-    });
-    return { result: ok(toToolResult(result)), connectionLost: false };
+    const { toolName, args, meta } = request;
+    const result = await client.callTool(meta ? { name: toolName, arguments: args, _meta: meta } : { name: toolName, arguments: args }, sdkOptions(call, request.options.onProgress));
+    outcome = { result: ok(toToolResult(result)), connectionLost: false };
   } catch (error) {
-    // The SDK reports every abort as REQUEST_TIMEOUT; who aborted decides what the user is told.
-    if (caller?.aborted) return { result: hostErr('cancelled', hostMessage('call.cancelled')), connectionLost: false };
-    if (call.timedOut) {
-      return {
-        result: hostErr('timeout', hostMessage('call.timeout', { seconds: Number((timeoutMs / 1000).toFixed(1)) })),
-        connectionLost: false,
-      };
-    }
-    const urlRequired = urlElicitationsOf(error);
-    return {
-      result: { ok: false, error: describeRequestError(error) },
-      connectionLost: isConnectionLost(error),
-      ...(isAuthError(error) ? { authRequired: true } : {}),
-      ...(urlRequired ? { urlRequired } : {}),
-    };
+    outcome = failedCall(error, caller, call, request.timeoutMs);
   } finally {
     inflight.finish(call);
-    if (caller && onCallerAbort) caller.removeEventListener('abort', onCallerAbort);
+    detach?.();
   }
+  return settle ? settle(outcome, request) : outcome;
+}
+
+/** Stop reaches the SDK through the call's own controller, which the timeout aborts too. Returns the unhook. */
+function follow(caller: AbortSignal, controller: AbortController): () => void {
+  const onCallerAbort = () => controller.abort(caller.reason);
+  caller.addEventListener('abort', onCallerAbort, { once: true });
+  return () => caller.removeEventListener('abort', onCallerAbort);
+}
+
+/** The SDK's per-request options: our call's signal, its timer parked, and progress that moves our deadline. */
+function sdkOptions(call: InflightCall, onProgress: ToolCallOptions['onProgress']) {
+  return {
+    signal: call.controller.signal,
+    timeout: parkedSdkTimeoutMs,
+    // Also what makes the SDK send a progress token: without one a server sends no progress at all.
+    onprogress: (progress: Progress) => {
+      call.progressed();
+      onProgress?.(toToolProgress(progress));
+    },
+  };
+}
+
+/** What a call that threw reports: the SDK reports every abort as REQUEST_TIMEOUT; who aborted decides what the user is told. */
+function failedCall(error: unknown, caller: AbortSignal | undefined, call: InflightCall, timeoutMs: number): CallOutcome {
+  if (caller?.aborted) return { result: hostErr('cancelled', hostMessage('call.cancelled')), connectionLost: false };
+  if (call.timedOut) {
+    return {
+      result: hostErr('timeout', hostMessage('call.timeout', { seconds: Number((timeoutMs / 1000).toFixed(1)) })),
+      connectionLost: false,
+    };
+  }
+  const urlRequired = urlElicitationsOf(error);
+  return {
+    result: { ok: false, error: describeRequestError(error) },
+    connectionLost: isConnectionLost(error),
+    ...(isAuthError(error) ? { authRequired: true } : {}),
+    ...(urlRequired ? { urlRequired } : {}),
+  };
 }
 
 function toToolProgress(progress: Progress): ToolProgress {
@@ -92,9 +123,8 @@ function toToolProgress(progress: Progress): ToolProgress {
 }
 
 function toToolResult(result: CallToolResult): ToolResult {
-  return {
-    content: (result.content ?? []).map(toContent),
-    ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
-    isError: result.isError === true,
-  };
+  const content = (result.content ?? []).map(toContent);
+  const isError = result.isError === true;
+  // Two literals rather than a spread of a maybe-empty object: no throwaway object per call.
+  return result.structuredContent !== undefined ? { content, structuredContent: result.structuredContent, isError } : { content, isError };
 }

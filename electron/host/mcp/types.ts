@@ -65,7 +65,8 @@ export interface McpServerManager {
   logs(serverId: string, limit?: number): LogLine[];
   /** Adds a host note to a server's log (e.g. its elicitations were queued or refused). */
   note(serverId: string, text: string): void;
-  callTool(serverId: string, toolName: string, args: Record<string, unknown>, options?: ToolCallOptions): Promise<Result<ToolResult>>;
+  /** Calls a tool; `timeoutMs` (the registry's routed timeout) wins over options.timeoutMs, so the caller's options need no copy. */
+  callTool(serverId: string, toolName: string, args: Record<string, unknown>, options?: ToolCallOptions, timeoutMs?: number): Promise<Result<ToolResult>>;
   listResources(serverId: string, cursor?: string): Promise<Result<{ resources: ResourceInfo[]; nextCursor?: string }>>;
   listResourceTemplates(serverId: string): Promise<Result<ResourceTemplateInfo[]>>;
   readResource(serverId: string, uri: string): Promise<Result<ResourceContents[]>>;
