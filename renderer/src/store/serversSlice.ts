@@ -7,12 +7,11 @@ import { ownValue } from '../../../shared/ownRecord.ts';
 import { type ImportDecision, type LogLine, type ServerView, type ToolSchemas, type ToolSummary } from '../../../shared/servers.ts';
 import { applyToolsDelta, groupTools, type ToolsByServer } from './toolsDelta.ts';
 import { applyServersEvents, type ServersEvent } from './serversEvents.ts';
+import { maxLogLines, mergeLogs } from './logLines.ts';
 import { createFrameBatcher, type Schedule } from '../features/chat/model/frameBatcher.ts';
 import type { StoreState } from './index.ts';
 import type { ErrorLike } from '../features/common/errorText.ts';
 
-/** Lines kept per server in the live log viewer. */
-export const maxLogLines = 1000;
 
 /** The servers slice of the store. */
 export interface ServersSlice {
@@ -43,14 +42,6 @@ export interface ServersSlice {
   setToolApproval: (serverId: string, toolName: string, policy: ApprovalPolicy) => Promise<Result<ToolSummary[]>>;
   /** One tool's schemas, fetched from the host when a view needs them. */
   loadToolSchema: (serverId: string, toolName: string) => Promise<Result<ToolSchemas>>;
-}
-
-/** Merges two ordered log lists by seq, dropping duplicates, keeping the newest `maxLogLines`. */
-export function mergeLogs(current: LogLine[], incoming: LogLine[]): LogLine[] {
-  const bySeq = new Map<number, LogLine>();
-  for (const line of current) bySeq.set(line.seq, line);
-  for (const line of incoming) bySeq.set(line.seq, line);
-  return [...bySeq.values()].sort((a, b) => a.seq - b.seq).slice(-maxLogLines);
 }
 
 /** Puts one server view into the list (replacing the one with its id, else appending). */

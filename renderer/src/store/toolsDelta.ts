@@ -24,7 +24,8 @@ export function applyToolsDelta(current: ToolsByServer, delta: ToolsDelta): Tool
   if (delta.servers.length === 0) return current;
   const next: ToolsByServer = Object.assign(nullRecord<ToolSummary[]>(), current);
   for (const { serverId, upsert, remove } of delta.servers) {
-    const tools = new Map((ownValue(current, serverId) ?? []).map((tool) => [tool.toolName, tool]));
+    // From `next`: a frame's deltas are applied as one, and a server may appear in more than one of them.
+    const tools = new Map((ownValue(next, serverId) ?? []).map((tool) => [tool.toolName, tool]));
     for (const toolName of remove) tools.delete(toolName);
     for (const tool of upsert) tools.set(tool.toolName, tool);
     if (tools.size === 0) delete next[serverId];
