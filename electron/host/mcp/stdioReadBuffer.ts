@@ -10,8 +10,13 @@ import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 export class LinearReadBuffer {
   private chunks: Buffer[] = [];
   private pendingBytes = 0;
-  /** Complete lines, decoded: a line inside one chunk is decoded straight from it, without a Buffer view per line. */
+  /**
+   * Complete lines, decoded: a line inside one chunk is decoded straight from it, without a Buffer view per line. A queue
+   * over a kept array ([read, count)): push after shift reallocated the array's store on every message.
+   */
   private readonly lines: string[] = [];
+  private read = 0;
+  private count = 0;
   private readonly maxBytes: number;
 
   constructor(maxBytes: number) {
@@ -23,11 +28,11 @@ export class LinearReadBuffer {
     let from = 0;
     let index = chunk.indexOf(0x0a);
     while (index !== -1) {
-      if (this.chunks.length === 0) this.lines.push(decodeLine(chunk, from, index));
+      if (this.chunks.length === 0) this.lines[this.count++] = decodeLine(chunk, from, index);
       else {
         this.chunks.push(chunk.subarray(from, index));
         const line = Buffer.concat(this.chunks);
-        this.lines.push(decodeLine(line, 0, line.length));
+        this.lines[this.count++] = decodeLine(line, 0, line.length);
         this.chunks = [];
         this.pendingBytes = 0;
       }
@@ -45,7 +50,11 @@ export class LinearReadBuffer {
 
   /** The next complete message, or null; lines that are not JSON are skipped, as the SDK does. */
   readMessage(): JSONRPCMessage | null {
-    for (let line = this.lines.shift(); line !== undefined; line = this.lines.shift()) {
+    while (this.read < this.count) {
+      const line = this.lines[this.read] ?? '';
+      // The slot lets go of the text at once (a message can be megabytes); the queue restarts when it is empty.
+      this.lines[this.read++] = '';
+      if (this.read === this.count) this.read = this.count = 0;
       try {
         return deserializeMessage(line);
       } catch (error) {
@@ -61,6 +70,7 @@ export class LinearReadBuffer {
     this.chunks = [];
     this.pendingBytes = 0;
     this.lines.length = 0;
+    this.read = this.count = 0;
   }
 }
 
