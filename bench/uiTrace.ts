@@ -6,13 +6,44 @@ interface TraceEvent {
   ph: string;
   pid: number;
   tid: number;
+  ts?: number;
   dur?: number;
   args?: { name?: string };
 }
 
+/** Script events: a `Layout` inside one was forced by a layout read (or write) from script, not the frame's own. */
+const SCRIPT_EVENTS = new Set(['FunctionCall', 'EvaluateScript', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'RunMicrotasks', 'v8.callFunction', 'v8.run']);
+
+/** Layouts on `thread` that ran inside script (forced), counted with their total time (ms). */
+function forcedLayouts(events: TraceEvent[], thread: string): { count: number; ms: number } {
+  const mine = events.filter((e) => e.ph === 'X' && e.ts !== undefined && e.dur !== undefined && `${e.pid}:${e.tid}` === thread);
+  const scripts = mine.filter((e) => SCRIPT_EVENTS.has(e.name)).sort((a, b) => (a.ts ?? 0) - (b.ts ?? 0));
+  // The latest end among scripts started so far: a layout is inside a script if one started before it ends after it.
+  const reach: number[] = [];
+  for (const s of scripts) reach.push(Math.max(reach.at(-1) ?? 0, (s.ts ?? 0) + (s.dur ?? 0)));
+  let count = 0;
+  let ms = 0;
+  for (const layout of mine) {
+    if (layout.name !== 'Layout') continue;
+    const at = layout.ts ?? 0;
+    let lo = 0;
+    let hi = scripts.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if ((scripts[mid]?.ts ?? 0) <= at) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    if (hi >= 0 && (reach[hi] ?? 0) >= at + (layout.dur ?? 0)) {
+      count += 1;
+      ms += (layout.dur ?? 0) / 1000;
+    }
+  }
+  return { count, ms };
+}
+
 /** A running trace; `stop()` returns the longest task (ms) on the busiest renderer main thread. */
 export interface MainThreadTrace {
-  stop(): Promise<{ longestTaskMs: number; tasksOver50ms: number; tasksOver200ms: number; p95TaskMs: number; taskCount: number }>;
+  stop(): Promise<{ longestTaskMs: number; tasksOver50ms: number; tasksOver200ms: number; p95TaskMs: number; taskCount: number; forcedLayouts: number; forcedLayoutMs: number }>;
 }
 
 async function readStream(cdp: CDPSession, handle: string): Promise<string> {
@@ -31,7 +62,7 @@ export async function startMainThreadTrace(context: BrowserContext, page: Page):
   const cdp = await context.newCDPSession(page);
   await cdp.send('Tracing.start', {
     transferMode: 'ReturnAsStream',
-    traceConfig: { includedCategories: ['toplevel', 'disabled-by-default-devtools.timeline'], recordMode: 'recordAsMuchAsPossible' },
+    traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'], recordMode: 'recordAsMuchAsPossible' },
   });
   return {
     async stop() {
@@ -45,6 +76,7 @@ export async function startMainThreadTrace(context: BrowserContext, page: Page):
       const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
       // The page under test is the renderer main thread that worked the most during the trace.
       const byThread = new Map<string, number[]>();
+      const totals = new Map<string, number>();
       for (const e of events) {
         if (e.name !== 'RunTask' || e.ph !== 'X' || e.dur === undefined) continue;
         const key = `${e.pid}:${e.tid}`;
@@ -52,11 +84,14 @@ export async function startMainThreadTrace(context: BrowserContext, page: Page):
         const list = byThread.get(key) ?? [];
         list.push(e.dur / 1000);
         byThread.set(key, list);
+        totals.set(key, (totals.get(key) ?? 0) + e.dur);
       }
-      const busiest = [...byThread.values()].sort((a, b) => b.reduce((x, y) => x + y, 0) - a.reduce((x, y) => x + y, 0))[0] ?? [];
+      const thread = [...totals.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+      const busiest = byThread.get(thread) ?? [];
+      const forced = forcedLayouts(events, thread);
       const sorted = [...busiest].sort((a, b) => a - b);
       const p95TaskMs = sorted[Math.max(0, Math.ceil(sorted.length * 0.95) - 1)] ?? 0;
-      return { longestTaskMs: Math.max(0, ...busiest), tasksOver50ms: busiest.filter((d) => d > 50).length, tasksOver200ms: busiest.filter((d) => d > 200).length, p95TaskMs, taskCount: busiest.length };
+      return { longestTaskMs: Math.max(0, ...busiest), tasksOver50ms: busiest.filter((d) => d > 50).length, tasksOver200ms: busiest.filter((d) => d > 200).length, p95TaskMs, taskCount: busiest.length, forcedLayouts: forced.count, forcedLayoutMs: Math.round(forced.ms) };
     },
   };
 }

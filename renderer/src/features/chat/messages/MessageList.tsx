@@ -29,6 +29,18 @@ const FIRST_OVERSCAN = 1;
 const PADDING_START = 16;
 const PADDING_END = 24;
 const NOTICE_ROW = 64;
+/** Within this distance (px) of the end, the view counts as at the end: a new row or a growing reply is followed. */
+const FOLLOW_WITHIN = 64;
+/** Frames to watch a jump to a new last row for landing (then the list's own following takes over). */
+const FOLLOW_FRAMES = 30;
+
+/**
+ * How far (px) the view is above the end, from the virtualizer's own numbers. No layout read: the virtualizer's
+ * `isAtEnd` reads the scroller's scroll height, which in a render or an effect right after a commit forces a layout.
+ */
+function distanceFromEnd(instance: Virtualizer<HTMLDivElement, Element>): number {
+  return Math.max(0, instance.getTotalSize() - (instance.scrollRect?.height ?? window.innerHeight) - (instance.scrollOffset ?? 0));
+}
 
 /**
  * A row's size for the virtualizer. From a mounting row's ref (no ResizeObserver entry) it is the remembered or estimated
@@ -79,6 +91,11 @@ export function MessageList({ open }: { open: OpenChat }) {
     return list;
   }, [open.messages, error, notice, turnStart]);
 
+  // Whether the view was at the end before this render's rows: read from the virtualizer before it takes them.
+  const instance = useRef<Virtualizer<HTMLDivElement, Element> | undefined>(undefined);
+  const wasAtEnd = useRef(true);
+  if (instance.current) wasAtEnd.current = distanceFromEnd(instance.current) <= FOLLOW_WITHIN;
+
   const sizeOf = (row: Row | undefined): number => (row?.kind === 'message' ? (knownRowHeight(row.message.id) ?? estimateRowHeight(row.message)) : NOTICE_ROW);
   const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
   const virtualizer = useVirtualizer({
@@ -96,8 +113,10 @@ export function MessageList({ open }: { open: OpenChat }) {
     initialOffset: () => Math.max(0, PADDING_START + rows.reduce((sum, row) => sum + sizeOf(row), 0) + PADDING_END - window.innerHeight),
     overscan,
     anchorTo: 'end',
-    followOnAppend: true,
-    scrollEndThreshold: 64,
+    // Not the library's follow: its scroll-to-end command chases a growing reply for up to 5 s, and while it waits for
+    // each write to land it reads the scroll height in every commit (a forced layout per streamed frame). See below.
+    followOnAppend: false,
+    scrollEndThreshold: FOLLOW_WITHIN,
     paddingStart: PADDING_START,
     paddingEnd: PADDING_END,
   });
@@ -131,12 +150,44 @@ export function MessageList({ open }: { open: OpenChat }) {
     return () => window.cancelIdleCallback(handle);
   }, [settled]);
 
-  // A message the user just sent always brings the view down, even if they had scrolled up.
+  instance.current = virtualizer;
+
+  // A new last row is followed if the view was at the end; a message the user just sent always brings the view down,
+  // even if they had scrolled up. The jump chases the end only until it landed: from then on the list keeps a growing
+  // reply at the end itself (a measured row that grows at the end moves the view by its growth, no layout read).
   const lastId = last?.id;
   const lastIsUser = last?.role === 'user';
-  useEffect(() => {
-    if (lastIsUser) virtualizer.scrollToEnd();
-  }, [lastId, lastIsUser, virtualizer]);
+  const follow = lastIsUser || wasAtEnd.current;
+  const mounted = useRef(false);
+  useLayoutEffect(() => {
+    // The first rows are placed by the opening settle above.
+    if (!mounted.current || !follow) {
+      mounted.current = true;
+      return;
+    }
+    virtualizer.scrollToEnd();
+    let frames = 0;
+    let landed = 0;
+    let handle = requestAnimationFrame(function chase() {
+      frames += 1;
+      landed = distanceFromEnd(virtualizer) <= 1 ? landed + 1 : 0;
+      // Not landed within the frames (the user scrolled away, or a jump of theirs runs): left to the library's command.
+      if (landed >= 2) virtualizer.cancelScroll();
+      else if (frames < FOLLOW_FRAMES) handle = requestAnimationFrame(chase);
+    });
+    return () => cancelAnimationFrame(handle);
+    // Per new last row only.
+  }, [lastId]);
+
+  // When the reply ends its row changes size once more (footer, formatting the last chunks) after the last growth
+  // followed: a view that was at the end is brought there once more, and the jump retires once the row holds still.
+  const generating = open.run.generating;
+  const wasGenerating = useRef(generating);
+  useLayoutEffect(() => {
+    const ended = wasGenerating.current && !generating;
+    wasGenerating.current = generating;
+    if (ended && wasAtEnd.current) virtualizer.scrollToEnd();
+  }, [generating, virtualizer]);
 
   useFindScroll(chatId, open.messages, virtualizer, scroller, settled);
 
@@ -146,7 +197,7 @@ export function MessageList({ open }: { open: OpenChat }) {
     if (settled && open.olderCursor && !open.loadingOlder && offset < LOAD_OLDER_AT) void loadOlder(chatId);
   }, [settled, offset, open.olderCursor, open.loadingOlder, loadOlder, chatId]);
 
-  const atEnd = virtualizer.isAtEnd(120);
+  const atEnd = distanceFromEnd(virtualizer) <= 120;
   const onRetry = (): Promise<void> => retryChat(chatId).then((r) => (r.ok ? undefined : notifyError('chat:toast.retryFailed', r.error)));
   const onContinue = (): Promise<void> => continueChat(chatId).then((r) => (r.ok ? undefined : notifyError('chat:toast.continueFailed', r.error)));
 
@@ -177,8 +228,9 @@ export function MessageList({ open }: { open: OpenChat }) {
           {t('list.loadingOlder')}
         </div>
       )}
+      {/* An instant jump: the smooth one often stopped short of a reply that grew meanwhile (chat-follow e2e). */}
       {!atEnd && rows.length > 0 && (
-        <button type="button" className="chat-jump" onClick={() => virtualizer.scrollToEnd({ behavior: 'smooth' })} aria-label={t('list.jumpToLatest')}>
+        <button type="button" className="chat-jump" onClick={() => virtualizer.scrollToEnd()} aria-label={t('list.jumpToLatest')}>
           <ArrowDown size={16} aria-hidden />
         </button>
       )}
