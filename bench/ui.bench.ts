@@ -115,6 +115,9 @@ interface StreamSample {
   /** To the last block formatted (blocks past the per-task budget show plain text first). */
   lastTokenFormattedMs: number;
   maxFrameGapMs: number;
+  /** Layouts forced by script (a layout read after a DOM change) in the trace. */
+  forcedLayouts: number;
+  forcedLayoutMs: number;
 }
 
 async function measureStream(context: BrowserContext, page: Page, selector: string, send: (marker: string) => Promise<void>): Promise<StreamSample> {
@@ -135,6 +138,8 @@ async function measureStream(context: BrowserContext, page: Page, selector: stri
     lastTokenToScreenMs: painted.paintedAt - painted.receivedAt,
     lastTokenFormattedMs: formattedAt - painted.receivedAt,
     maxFrameGapMs: painted.maxGap,
+    forcedLayouts: tasks.forcedLayouts,
+    forcedLayoutMs: tasks.forcedLayoutMs,
   };
 }
 
@@ -230,6 +235,7 @@ try {
       tasksOver50ms: { app: app.map((s) => s.tasksOver50ms), baseline: plain.map((s) => s.tasksOver50ms) },
       p95TaskMs: { app: app.map((s) => s.p95TaskMs), baseline: plain.map((s) => s.p95TaskMs) },
       longestTaskMsPerRound: { app: app.map((s) => s.longestTaskMs), baseline: plain.map((s) => s.longestTaskMs) },
+      forcedLayoutsPerReply: { app: app.map((s) => s.forcedLayouts), baseline: plain.map((s) => s.forcedLayouts), appMs: app.map((s) => s.forcedLayoutMs) },
       open5000: {
         metric: `ms from clicking a ${LONG_CHAT}-message chat to its latest messages painted (median of ${OPEN_ROUNDS})`,
         value: openMs,
