@@ -3,9 +3,11 @@
  * docs/benchmarks.md), so saves that land in one burst share one commit, and a tool call is saved before it is shown.
  * The answer read back is whole all the same.
  */
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startScriptedLlm } from '../fixtures/scriptedLlm/index.ts';
+import type { ChatStreamEvent } from '../../shared/chat.ts';
 import { FakeTools, startEngine, tempDataDir, textResult, value } from './chat-harness.ts';
 
 const cleanups: (() => unknown)[] = [];
@@ -37,9 +39,11 @@ describe('chat history writes', () => {
 
     expect(state.error).toBeUndefined();
     // Tool turn: insert, text block, tool_use block, the turn's end with the call starting (one write, was two), the
-    // call's result, the turn complete; answer turn: insert, text block, complete; plus the user's message. 10 in all,
-    // 11 before the saver.
-    expect(commits).toBeLessThanOrEqual(10);
+    // call's result and the turn complete (one write: the result is shown after the burst's commit, it no longer
+    // forces one of its own); answer turn: insert, text block, complete; plus the user's message. At most 9 (blocks
+    // that arrive in one read of the socket share a write too), 10 before events waited for the burst, 11 before the
+    // saver.
+    expect(commits).toBeLessThanOrEqual(9);
     const page = value(await engine.chat.api['chats.get']({ chatId: chat.id }));
     const [, toolTurn, answer] = page.messages;
     expect(toolTurn?.blocks).toMatchObject([
@@ -48,5 +52,60 @@ describe('chat history writes', () => {
     ]);
     expect(toolTurn?.status).toBe('complete');
     expect(answer).toMatchObject({ status: 'complete', blocks: [{ type: 'text', text: 'Done.' }] });
+  });
+
+  it('shows nothing before it is saved, and shows every event in order', async () => {
+    const llm = await startScriptedLlm({
+      apiKey: 'sk-test',
+      script: [
+        { content: [{ type: 'text', text: 'Both.' }, { type: 'tool_use', tool: 'echo', input: { message: 'a' } }, { type: 'tool_use', tool: 'echo', input: { message: 'b' } }] },
+        { expect: { toolResultCount: 2 }, content: [{ type: 'text', text: 'Done, twice.' }] },
+      ],
+    });
+    const data = tempDataDir();
+    const tools = new FakeTools([{ name: 'echo', approval: 'always_allow', run: (args) => Promise.resolve(textResult(`Echo: ${String(args.message)}`)) }]);
+    const engine = await startEngine({ dataDir: data.dir, tools, baseUrl: llm.url });
+    // A second connection reads only what was committed, as the next start after a crash would.
+    const reader = new DatabaseSync(join(data.dir, 'history.db'), { readOnly: true });
+    cleanups.push(() => llm.close(), data.remove, () => engine.chat.shutdown(), () => reader.close());
+    const chat = value(await engine.chat.api['chats.create']({}));
+    const order = ['awaiting_approval', 'running', 'done'];
+    const unsaved: string[] = [];
+    const seen: ChatStreamEvent[] = [];
+    engine.events.subscribe((event, payload) => {
+      if (event !== 'chat.stream') return;
+      const e = payload as ChatStreamEvent;
+      seen.push(e);
+      if (e.type === 'block' && e.block.type === 'tool_call' && order.includes(e.block.status)) {
+        const row = reader.prepare('SELECT status FROM tool_calls WHERE id = ?').get(e.block.id) as { status: string } | undefined;
+        if (!row || order.indexOf(row.status) < order.indexOf(e.block.status)) unsaved.push(`${e.block.id} shown ${e.block.status}, saved ${row?.status ?? 'nothing'}`);
+      }
+      if (e.type === 'message' && e.message.status === 'complete') {
+        const row = reader.prepare('SELECT status FROM messages WHERE id = ?').get(e.message.id) as { status: string } | undefined;
+        if (row?.status !== 'complete') unsaved.push(`${e.message.id} shown complete, saved ${row?.status ?? 'nothing'}`);
+      }
+    });
+
+    value(await engine.chat.api['chat.send']({ chatId: chat.id, text: 'Echo twice.' }));
+    const state = await engine.log.runEnd(chat.id);
+    expect(state.error).toBeUndefined();
+    expect(unsaved).toEqual([]);
+    // In order: text deltas make the text once, each call is shown starting before it is shown done, the tool turn is
+    // shown complete after its calls are done, and the answer's text comes after that.
+    const text = seen.filter((e) => e.type === 'text_delta').map((e) => (e.type === 'text_delta' ? e.text : '')).join('');
+    expect(text).toBe('Both.Done, twice.');
+    const callStates = seen.flatMap((e) => (e.type === 'block' && e.block.type === 'tool_call' ? [`${String((e.block.input as { message?: string } | undefined)?.message)}:${e.block.status}`] : []));
+    for (const input of ['a', 'b']) {
+      const mine = callStates.filter((s) => s.startsWith(`${input}:`));
+      expect(mine.indexOf(`${input}:running`)).toBeLessThan(mine.indexOf(`${input}:done`));
+    }
+    const completeAt = seen.findIndex((e) => e.type === 'message' && e.message.status === 'complete' && e.message.blocks.some((b) => b.type === 'tool_call'));
+    const lastDoneAt = seen.findLastIndex((e) => e.type === 'block' && e.block.type === 'tool_call' && e.block.status === 'done');
+    const answerDeltaAt = seen.findIndex((e) => e.type === 'text_delta' && e.text.includes('Done'));
+    expect(lastDoneAt).toBeGreaterThan(-1);
+    expect(completeAt).toBeGreaterThan(lastDoneAt);
+    expect(answerDeltaAt).toBeGreaterThan(completeAt);
+    const page = value(await engine.chat.api['chats.get']({ chatId: chat.id }));
+    expect(page.messages.map((m) => m.status)).toEqual(['complete', 'complete', 'complete']);
   });
 });

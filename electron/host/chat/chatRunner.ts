@@ -17,6 +17,7 @@ import { compactionBeta } from './context/apiEdits.ts';
 import { isCompactionRefusal } from './context/compaction/compactionRefusal.ts';
 import { streamTurn, type TurnOutcome } from './turnStream.ts';
 import { MessageSaver } from './messageSaver.ts';
+import { streamSnapshot } from './streamSnapshot.ts';
 import { runToolCalls, runnableCalls } from './toolRunner.ts';
 import { runHostSearches } from './toolSearch/hostSearch.ts';
 import { scopedTools } from './toolSearch/scope.ts';
@@ -69,18 +70,13 @@ export class ChatRunner {
   private readonly deps: RunnerDeps;
   private readonly sessions = new Map<string, Session>();
   // Saves asked for in one burst (a block's end, the turn's end, a call starting) are one SQLite commit (messageSaver.ts).
-  private readonly saver: MessageSaver;
+  private readonly saver: MessageSaver<ChatStreamEvent>;
 
   constructor(deps: RunnerDeps) {
-    this.saver = new MessageSaver(deps.repo, (cause) => deps.logger.error('chat history write failed', { reason: String(cause) }));
-    // Nothing is shown before what it follows is saved: a crash never loses a block the window already showed as finished.
-    this.deps = {
-      ...deps,
-      emit: (event) => {
-        this.saver.flush();
-        deps.emit(event);
-      },
-    };
+    this.saver = new MessageSaver(deps.repo, (cause) => deps.logger.error('chat history write failed', { reason: String(cause) }), deps.emit, streamSnapshot);
+    // Nothing is shown before what it follows is saved: a crash never loses a block the window already showed as
+    // finished. An event waits for the burst's one commit instead of forcing a commit of its own (messageSaver.ts).
+    this.deps = { ...deps, emit: (event) => this.saver.show(event) };
   }
 
   /** True while a chat is generating. */
@@ -233,6 +229,7 @@ export class ChatRunner {
           signal,
           emitBlock: (call) => deps.emit({ type: 'block', chatId, messageId: message.id, index: message.blocks.indexOf(call), block: call }),
           persist: () => this.saver.soon(message),
+          flush: () => this.saver.flush(),
           limitResult: (call, result) => deps.toolResults.limit(chatId, call.id, result, deps.settings().toolResultLimit),
         });
         if (signal.aborted) {

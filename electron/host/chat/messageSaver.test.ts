@@ -56,4 +56,26 @@ describe('MessageSaver', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(String(failures[0])).toContain('disk full');
   });
+
+  it('holds an event shown while a save waits and sends it, as it was shown, right after that save, in order', async () => {
+    const log: string[] = [];
+    const writer = { saveMessage: (m: ChatMessage) => void log.push(`write ${m.status}`) };
+    const saver = new MessageSaver<{ text: string }>(writer, () => {}, (e) => log.push(`show ${e.text}`), (e) => ({ ...e }));
+    saver.show({ text: 'nothing waits: at once' });
+    const m = message();
+    saver.soon(m);
+    const live = { text: 'block end' };
+    saver.show(live);
+    live.text = 'changed later';
+    saver.show({ text: 'next' });
+    expect(log).toEqual(['show nothing waits: at once']);
+    m.status = 'complete';
+    saver.now(m);
+    saver.show({ text: 'after' });
+    expect(log).toEqual(['show nothing waits: at once', 'write complete', 'show block end', 'show next', 'show after']);
+    saver.soon(m);
+    saver.show({ text: 'end of burst' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log.slice(5)).toEqual(['write complete', 'show end of burst']);
+  });
 });

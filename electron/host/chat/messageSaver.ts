@@ -6,6 +6,10 @@
  * over (process.nextTick runs after the promise jobs queued now and before any I/O is handled). No I/O happens in
  * between and each save keeps the blocks it was asked with, so a crash keeps what it kept before: every finished block
  * and every call status reached, nothing of a block in flight.
+ *
+ * Nothing is shown before what it follows is saved: an event passed to `show` while a save waits is held and sent,
+ * in order, right after that save's commit (it used to force the commit at once, so a burst that showed a block's end
+ * and then a call starting wrote twice).
  */
 import type { ChatMessage } from '../../../shared/chat.ts';
 
@@ -15,15 +19,22 @@ export interface MessageWriter {
 }
 
 /** Coalesces the saves of one or more messages within a burst; `now` and `flush` write at once. */
-export class MessageSaver {
+export class MessageSaver<E = never> {
   private readonly pending = new Map<string, ChatMessage>();
+  // Events shown after the saves waiting before them; sent in order once those are committed.
+  private readonly held: E[] = [];
   private scheduled = false;
   private readonly writer: MessageWriter;
   private readonly onError: (cause: unknown) => void;
+  private readonly send: (event: E) => void;
+  private readonly copy: (event: E) => E;
 
-  constructor(writer: MessageWriter, onError: (cause: unknown) => void) {
+  /** `send` shows an event; `copy` keeps a held event as it is now (the run goes on mutating what it refers to). */
+  constructor(writer: MessageWriter, onError: (cause: unknown) => void, send: (event: E) => void = () => {}, copy: (event: E) => E = (event) => event) {
     this.writer = writer;
     this.onError = onError;
+    this.send = send;
+    this.copy = copy;
   }
 
   /**
@@ -33,32 +44,63 @@ export class MessageSaver {
   soon(message: ChatMessage): void {
     message.updatedAt = Date.now();
     this.pending.set(message.id, { ...message, blocks: message.blocks.slice() });
+    this.schedule();
+  }
+
+  /** Sends `event` now, or (a save waiting, or events held before it) right after the saves before it are committed. */
+  show(event: E): void {
+    if (this.pending.size === 0 && this.held.length === 0) return this.send(event);
+    this.held.push(this.copy(event));
+    this.schedule();
+  }
+
+  /** Saves `message` now, after any save still waiting, then sends the events held (throws what the store throws). */
+  now(message: ChatMessage): void {
+    message.updatedAt = Date.now();
+    this.pending.delete(message.id);
+    this.write();
+    this.writer.saveMessage(message);
+    this.release();
+  }
+
+  /** Writes every save still waiting and sends the events held; called before anything else touches the history. */
+  flush(): void {
+    this.write();
+    this.release();
+  }
+
+  private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
     process.nextTick(() => {
       this.scheduled = false;
       try {
-        this.flush();
+        this.write();
       } catch (cause) {
         // Nothing waits on this write; the run's next synchronous save meets the same storage error and ends the run.
         this.onError(cause);
       }
+      // Sent even after a failed write: the window must still learn how the run ends (the failure ends it).
+      this.release();
     });
   }
 
-  /** Saves `message` now, after any save still waiting (throws what the store throws). */
-  now(message: ChatMessage): void {
-    message.updatedAt = Date.now();
-    this.pending.delete(message.id);
-    this.flush();
-    this.writer.saveMessage(message);
-  }
-
-  /** Writes every save still waiting; called before anything else touches the history. */
-  flush(): void {
+  private write(): void {
     for (const message of [...this.pending.values()]) {
       this.pending.delete(message.id);
       this.writer.saveMessage(message);
+    }
+  }
+
+  // A listener may ask for a save or show more while these go out: a save waiting is written before the next event.
+  private release(): void {
+    for (let event = this.held.shift(); event !== undefined; event = this.held.shift()) {
+      try {
+        if (this.pending.size > 0) this.write();
+      } catch (cause) {
+        this.onError(cause);
+      }
+      this.send(event);
     }
   }
 }

@@ -19,6 +19,8 @@ export interface ToolRunContext {
   emitBlock(call: ToolCallBlock): void;
   /** Writes the message as it stands. */
   persist(): void;
+  /** Writes waiting saves and sends the events held behind them (before another channel shows what follows them). */
+  flush?(): void;
   /** Cuts a result larger than the tool result limit, keeping the whole one on disk (see ToolResultFiles.limit). */
   limitResult(call: ToolCallBlock, result: ToolResult): Promise<{ result: ToolResult; full?: FullToolResult }>;
 }
@@ -41,6 +43,8 @@ async function decide(call: ToolCallBlock, message: ChatMessage, context: ToolRu
   if (verdict === 'allow') return 'run';
   if (verdict === 'deny') return 'denied';
   context.emitBlock(call);
+  // The approval request goes out on its own event: the call it asks about is shown first.
+  context.flush?.();
   const answer = await context.approvals.ask(
     {
       chatId: message.chatId,
