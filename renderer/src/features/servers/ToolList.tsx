@@ -19,8 +19,13 @@ import './toolList.css';
 const FILTER_FROM = 9;
 /** From this many shown tools only the rows in view are rendered (a server may offer thousands). */
 export const VIRTUALIZE_FROM = 60;
-/** A row's height before it is measured (title and two lines of description). */
-const ROW_ESTIMATE = 74;
+/**
+ * A row's height before it is measured: a title, a one-line description and the inputs toggle (86 px in the app's
+ * theme). The rows a keystroke mounts are new to the virtualizer: when this is their real height the observer's sizes
+ * change nothing, while a wrong one (it was 74) moved every row below and rendered them all again per keystroke.
+ * Constant on purpose: a row measured at the estimate is not cached, so a changing estimate would move it.
+ */
+const ROW_ESTIMATE = 86;
 
 /** Rows rendered past each edge of the view: enough for keyboard focus to move on, few to mount per keystroke. */
 const OVERSCAN = 3;
