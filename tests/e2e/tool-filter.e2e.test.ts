@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeServer, startApp, type E2eApp } from './harness.ts';
 
@@ -61,5 +62,8 @@ describe('tool filter at scale (issue 12)', () => {
       })
       .toBe(true);
     await app.screenshot('tool-filter-grown-row');
+    // The contained, virtual list stays accessible (rows keep their list semantics and controls their names).
+    const axe = await new AxeBuilder({ page }).include('.sv-tools').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id)).toEqual([]);
   });
 });
