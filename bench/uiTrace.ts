@@ -1,4 +1,5 @@
 /** Chrome tracing for the ui bench: records the renderer's main thread and finds its longest task. */
+import { appendFileSync } from 'node:fs';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 
 interface TraceEvent {
@@ -62,7 +63,7 @@ export async function startMainThreadTrace(context: BrowserContext, page: Page):
   const cdp = await context.newCDPSession(page);
   await cdp.send('Tracing.start', {
     transferMode: 'ReturnAsStream',
-    traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'], recordMode: 'recordAsMuchAsPossible' },
+    traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'].concat(process.env.BENCH_TRACE_OUT ? ['disabled-by-default-v8.cpu_profiler'] : []), recordMode: 'recordAsMuchAsPossible' },
   });
   return {
     async stop() {
@@ -73,6 +74,8 @@ export async function startMainThreadTrace(context: BrowserContext, page: Page):
       const parsed = JSON.parse(await readStream(cdp, stream)) as TraceEvent[] | { traceEvents: TraceEvent[] };
       await cdp.detach();
       const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+      // BENCH_TRACE_OUT=<file>: each trace's events appended as one JSON line, to read what a long task held.
+      if (process.env.BENCH_TRACE_OUT) appendFileSync(process.env.BENCH_TRACE_OUT, `${JSON.stringify(events)}\n`);
       const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
       // The page under test is the renderer main thread that worked the most during the trace.
       const byThread = new Map<string, number[]>();
