@@ -17,10 +17,15 @@ export interface VisibleTextProps {
 /** Renders `text` isolated, with hidden characters shown and marked. */
 export function VisibleText({ text, multiline = false, className }: VisibleTextProps) {
   const { t } = useTranslation('servers');
+  return <RevealedText text={text} multiline={multiline} className={className} hiddenTitle={t('hiddenCharacters')} />;
+}
+
+/** VisibleText's markup with its title given (lists that resolve their texts once, not with a hook per name). */
+export function RevealedText({ text, multiline = false, className, hiddenTitle }: VisibleTextProps & { hiddenTitle: string }) {
   const parts = revealParts(text, { multiline });
   const hidden = parts.some((part) => part.hidden);
   return (
-    <bdi className={`visible-text${hidden ? ' has-hidden' : ''}${className ? ` ${className}` : ''}`} title={hidden ? t('hiddenCharacters') : undefined}>
+    <bdi className={`visible-text${hidden ? ' has-hidden' : ''}${className ? ` ${className}` : ''}`} title={hidden ? hiddenTitle : undefined}>
       {parts.map((part, i) =>
         part.hidden ? (
           <span key={i} className="visible-text-hidden">
