@@ -27,7 +27,12 @@ const OVERSCAN = 6;
 /** The same before the first paint: that frame formats and lays out only what fills the screen. */
 const FIRST_OVERSCAN = 1;
 const PADDING_START = 16;
-const PADDING_END = 24;
+/**
+ * The gap below the last row is the last row's own padding (`.chat-row.is-last`), not the list's end padding: a
+ * streaming reply that grows then grows the scroller's height at once, so the virtualizer's follow of the end is not
+ * clamped by the old height and retried after React's commit with a `scrollHeight` read (a forced layout a frame).
+ */
+const LAST_ROW_GAP = 24;
 const NOTICE_ROW = 64;
 /** Within this distance (px) of the end, the view counts as at the end: a new row or a growing reply is followed. */
 const FOLLOW_WITHIN = 64;
@@ -52,7 +57,9 @@ function rowSize(element: Element, entry: ResizeObserverEntry | undefined, insta
   const box = entry?.borderBoxSize[0];
   const key = box ? instance.options.getItemKey(instance.indexFromElement(element)) : undefined;
   // A measured message row is remembered, so the next open of this chat starts from real heights.
-  if (box && typeof key === 'string' && (element as HTMLElement).dataset.messageRow !== undefined) rememberRowHeight(key, Math.round(box.inlineSize), height);
+  // Remembered without the last row's end gap, which moves to whichever row is last.
+  const gap = element.classList.contains('is-last') ? LAST_ROW_GAP : 0;
+  if (box && typeof key === 'string' && (element as HTMLElement).dataset.messageRow !== undefined) rememberRowHeight(key, Math.round(box.inlineSize), height - gap);
   return height;
 }
 
@@ -96,12 +103,13 @@ export function MessageList({ open }: { open: OpenChat }) {
   const wasAtEnd = useRef(true);
   if (instance.current) wasAtEnd.current = distanceFromEnd(instance.current) <= FOLLOW_WITHIN;
 
-  const sizeOf = (row: Row | undefined): number => (row?.kind === 'message' ? (knownRowHeight(row.message.id) ?? estimateRowHeight(row.message)) : NOTICE_ROW);
+  const baseSize = (row: Row | undefined): number => (row?.kind === 'message' ? (knownRowHeight(row.message.id) ?? estimateRowHeight(row.message)) : NOTICE_ROW);
+  const sizeOf = (i: number): number => baseSize(rows[i]) + (i === rows.length - 1 ? LAST_ROW_GAP : 0);
   const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: (i) => sizeOf(rows[i]),
+    estimateSize: sizeOf,
     measureElement: rowSize,
     getItemKey: (i) => {
       const row = rows[i];
@@ -110,7 +118,7 @@ export function MessageList({ open }: { open: OpenChat }) {
     // The first frame starts at the end, with the window's height as the viewport's: it mounts the latest rows only,
     // instead of the first rows at offset 0 and then, after a scroll, the latest ones.
     initialRect: { width: window.innerWidth, height: window.innerHeight },
-    initialOffset: () => Math.max(0, PADDING_START + rows.reduce((sum, row) => sum + sizeOf(row), 0) + PADDING_END - window.innerHeight),
+    initialOffset: () => Math.max(0, PADDING_START + rows.reduce((sum, _row, i) => sum + sizeOf(i), 0) - window.innerHeight),
     overscan,
     anchorTo: 'end',
     // Not the library's follow: its scroll-to-end command chases a growing reply for up to 5 s, and while it waits for
@@ -118,7 +126,6 @@ export function MessageList({ open }: { open: OpenChat }) {
     followOnAppend: false,
     scrollEndThreshold: FOLLOW_WITHIN,
     paddingStart: PADDING_START,
-    paddingEnd: PADDING_END,
   });
 
   // Open at the latest message. Row heights are estimates until measured, so keep going to the end for a few
@@ -210,7 +217,7 @@ export function MessageList({ open }: { open: OpenChat }) {
           const row = rows[item.index];
           if (!row) return null;
           return (
-            <div key={item.key} data-index={item.index} data-message-row={row.kind === 'message' ? '' : undefined} ref={virtualizer.measureElement} className="chat-row" style={{ transform: `translateY(${item.start}px)` }}>
+            <div key={item.key} data-index={item.index} data-message-row={row.kind === 'message' ? '' : undefined} ref={virtualizer.measureElement} className={item.index === rows.length - 1 ? 'chat-row is-last' : 'chat-row'} style={{ transform: `translateY(${item.start}px)` }}>
               {row.kind === 'message' && <MessageItem message={row.message} latest={row.current} continued={row.continued} busy={open.run.generating} {...(row.failedReplyId ? { failedReplyId: row.failedReplyId } : {})} />}
               {row.kind === 'notice' && (
                 <div className="chat-notice-row">
