@@ -33,6 +33,8 @@ const PADDING_START = 16;
  * clamped by the old height and retried after React's commit with a `scrollHeight` read (a forced layout a frame).
  */
 const LAST_ROW_GAP = 24;
+/** Scrollable overflow past the last row (`.chat-row.is-last::after`): at the end, the scroller is this far above it. */
+const END_SLACK = 2;
 const NOTICE_ROW = 64;
 /** Within this distance (px) of the end, the view counts as at the end: a new row or a growing reply is followed. */
 const FOLLOW_WITHIN = 64;
@@ -193,7 +195,25 @@ export function MessageList({ open }: { open: OpenChat }) {
   useLayoutEffect(() => {
     const ended = wasGenerating.current && !generating;
     wasGenerating.current = generating;
-    if (ended && wasAtEnd.current) virtualizer.scrollToEnd();
+    if (!ended || !wasAtEnd.current) return;
+    // The reply's last growth (its footer, its last chunks formatted) lands over the next frames, and a jump issued in
+    // the same commit as the footer was measured against the old height (22 px short): check the scroller itself for a
+    // few frames after the end (never while streaming) until the end holds; a user who scrolled away is left alone.
+    let frames = 0;
+    let held = 0;
+    let handle = requestAnimationFrame(function settle() {
+      const el = scroller.current;
+      if (!el) return;
+      frames += 1;
+      const short = el.scrollHeight - el.scrollTop - el.clientHeight;
+      if (short > FOLLOW_WITHIN) return;
+      if (short > END_SLACK) {
+        held = 0;
+        virtualizer.scrollToEnd();
+      } else held += 1;
+      if (held < 2 && frames < FOLLOW_FRAMES) handle = requestAnimationFrame(settle);
+    });
+    return () => cancelAnimationFrame(handle);
   }, [generating, virtualizer]);
 
   useFindScroll(chatId, open.messages, virtualizer, scroller, settled);
