@@ -49,6 +49,16 @@ function distanceFromEnd(instance: Virtualizer<HTMLDivElement, Element>): number
   return Math.max(0, instance.getTotalSize() - (instance.scrollRect?.height ?? window.innerHeight) - (instance.scrollOffset ?? 0));
 }
 
+/** Runs `step` once a frame until it returns true or FOLLOW_FRAMES frames have passed; returns what cancels it. */
+function eachFrame(step: () => boolean): () => void {
+  let frames = 0;
+  let handle = requestAnimationFrame(function run() {
+    frames += 1;
+    if (!step() && frames < FOLLOW_FRAMES) handle = requestAnimationFrame(run);
+  });
+  return () => cancelAnimationFrame(handle);
+}
+
 /**
  * A row's size for the virtualizer. From a mounting row's ref (no ResizeObserver entry) it is the remembered or estimated
  * size, not a layout read: reading each row's height as it mounts forced one layout per row, and each resize
@@ -175,16 +185,13 @@ export function MessageList({ open }: { open: OpenChat }) {
       return;
     }
     virtualizer.scrollToEnd();
-    let frames = 0;
     let landed = 0;
-    let handle = requestAnimationFrame(function chase() {
-      frames += 1;
+    // Not landed within the frames (the user scrolled away, or a jump of theirs runs): left to the library's command.
+    return eachFrame(() => {
       landed = distanceFromEnd(virtualizer) <= 1 ? landed + 1 : 0;
-      // Not landed within the frames (the user scrolled away, or a jump of theirs runs): left to the library's command.
       if (landed >= 2) virtualizer.cancelScroll();
-      else if (frames < FOLLOW_FRAMES) handle = requestAnimationFrame(chase);
+      return landed >= 2;
     });
-    return () => cancelAnimationFrame(handle);
     // Per new last row only.
   }, [lastId]);
 
@@ -199,21 +206,17 @@ export function MessageList({ open }: { open: OpenChat }) {
     // The reply's last growth (its footer, its last chunks formatted) lands over the next frames, and a jump issued in
     // the same commit as the footer was measured against the old height (22 px short): check the scroller itself for a
     // few frames after the end (never while streaming) until the end holds; a user who scrolled away is left alone.
-    let frames = 0;
     let held = 0;
-    let handle = requestAnimationFrame(function settle() {
+    return eachFrame(() => {
       const el = scroller.current;
-      if (!el) return;
-      frames += 1;
-      const short = el.scrollHeight - el.scrollTop - el.clientHeight;
-      if (short > FOLLOW_WITHIN) return;
+      const short = el ? el.scrollHeight - el.scrollTop - el.clientHeight : Infinity;
+      if (short > FOLLOW_WITHIN) return true;
       if (short > END_SLACK) {
         held = 0;
         virtualizer.scrollToEnd();
       } else held += 1;
-      if (held < 2 && frames < FOLLOW_FRAMES) handle = requestAnimationFrame(settle);
+      return held >= 2;
     });
-    return () => cancelAnimationFrame(handle);
   }, [generating, virtualizer]);
 
   useFindScroll(chatId, open.messages, virtualizer, scroller, settled);
