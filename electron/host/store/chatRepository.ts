@@ -7,7 +7,7 @@ import { HistorySearch, likePattern } from './search/historySearch.ts';
 import { buildSearchIndex, type IndexBuildOptions } from './search/indexBuilder.ts';
 import { BranchTree } from './branchTree.ts';
 import { schemaVersion } from './migrations.ts';
-import { SavedRows, rowKey } from './savedRows.ts';
+import { SavedRows, type RowValues } from './savedRows.ts';
 
 /** A page of messages, oldest first, with the cursor of older ones. */
 export interface MessagePage {
@@ -312,24 +312,22 @@ export class ChatRepository {
    */
   saveMessage(message: ChatMessage): void {
     const values = this.messageValues(message);
-    const row = rowKey(values);
     const calls = this.toolCallValues(message);
     // Inside a caller's transaction this save may yet be rolled back: it is written whole and not remembered.
     const ownCommit = !this.db.isTransaction;
     if (!ownCommit) this.saved.forget(message.id);
-    const written = new Map<string, string>();
+    const written = new Map<string, RowValues>();
     transaction(this.db, () => {
       for (const [id, call] of calls) {
-        const key = rowKey(call);
-        written.set(id, key);
-        if (!this.saved.callUnchanged(message.id, id, key)) this.stmt('upsertToolCall').run(...call);
+        written.set(id, call);
+        if (!this.saved.callUnchanged(message.id, id, call)) this.stmt('upsertToolCall').run(...call);
       }
-      if (this.saved.rowUnchanged(message.id, row)) this.stmt('touchMessage').run(message.updatedAt, message.id);
+      if (this.saved.rowUnchanged(message.id, values)) this.stmt('touchMessage').run(message.updatedAt, message.id);
       else this.stmt('updateMessage').run(...values, message.updatedAt, message.id);
       if (message.status !== 'streaming') this.stmt('countUp').run(0, message.updatedAt, message.chatId);
     });
     // The last save (any other status) still skipped what was written; nothing saves the message often after it.
-    if (ownCommit && message.status === 'streaming') this.saved.remember(message.id, row, written);
+    if (ownCommit && message.status === 'streaming') this.saved.remember(message.id, values, written);
     else this.saved.forget(message.id);
   }
 

@@ -1,14 +1,17 @@
 /**
  * What the repository last committed for each message that is still streaming: its row's values and each tool call
- * row's values, serialized. A streamed answer is saved at every finished block and tool call status, and each save
+ * row's values (the statement parameters as written, compared value by value: no second serialization of the blocks). A streamed answer is saved at every finished block and tool call status, and each save
  * used to rewrite the message row and every tool call row; with this, a save writes only the rows that changed.
  */
 
 /** The committed values of one streaming message. */
 interface SavedMessage {
-  row: string;
-  calls: Map<string, string>;
+  row: RowValues;
+  calls: Map<string, RowValues>;
 }
+
+/** A row's statement parameters. */
+export type RowValues = readonly (string | number | null)[];
 
 // Streaming messages are few (one per running chat); past this something never finished, and forgetting is safe.
 const maxMessages = 64;
@@ -18,17 +21,17 @@ export class SavedRows {
   private readonly messages = new Map<string, SavedMessage>();
 
   /** True when `row` is what was last committed for message `id`. */
-  rowUnchanged(id: string, row: string): boolean {
-    return this.messages.get(id)?.row === row;
+  rowUnchanged(id: string, row: RowValues): boolean {
+    return sameValues(this.messages.get(id)?.row, row);
   }
 
   /** True when `values` is what was last committed for tool call `callId` of message `id`. */
-  callUnchanged(id: string, callId: string, values: string): boolean {
-    return this.messages.get(id)?.calls.get(callId) === values;
+  callUnchanged(id: string, callId: string, values: RowValues): boolean {
+    return sameValues(this.messages.get(id)?.calls.get(callId), values);
   }
 
   /** Records what a save of message `id` committed (call only after its COMMIT succeeded). */
-  remember(id: string, row: string, calls: Map<string, string>): void {
+  remember(id: string, row: RowValues, calls: Map<string, RowValues>): void {
     if (this.messages.size >= maxMessages && !this.messages.has(id)) this.messages.clear();
     this.messages.set(id, { row, calls });
   }
@@ -44,7 +47,7 @@ export class SavedRows {
   }
 }
 
-/** One string for a row's values; equal only when every value is. */
-export function rowKey(values: readonly (string | number | null)[]): string {
-  return JSON.stringify(values);
+// Equal only when every value is (the JSON columns are strings already).
+function sameValues(saved: RowValues | undefined, values: RowValues): boolean {
+  return saved !== undefined && saved.length === values.length && saved.every((value, i) => value === values[i]);
 }
