@@ -3,6 +3,7 @@
  * docs/benchmarks.md), so saves that land in one burst share one commit, and a tool call is saved before it is shown.
  * The answer read back is whole all the same.
  */
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -107,5 +108,53 @@ describe('chat history writes', () => {
     expect(answerDeltaAt).toBeGreaterThan(completeAt);
     const page = value(await engine.chat.api['chats.get']({ chatId: chat.id }));
     expect(page.messages.map((m) => m.status)).toEqual(['complete', 'complete', 'complete']);
+  });
+
+  it('sends the next request before writing the turn that ended, and still shows nothing before it is written', async () => {
+    const llm = await startScriptedLlm({
+      apiKey: 'sk-test',
+      script: [
+        // A first conversation leaves the client's connections open (a request on a new connection waits for it to connect).
+        { content: [{ type: 'tool_use', tool: 'echo', input: { message: 'warm' } }] },
+        { expect: { toolResultCount: 1 }, content: [{ type: 'text', text: 'Warm.' }] },
+        { content: [{ type: 'text', text: 'Echo first.' }, { type: 'tool_use', tool: 'echo', input: { message: 'one' } }] },
+        { expect: { toolResultCount: 1 }, content: [{ type: 'text', text: 'Echo again.' }, { type: 'tool_use', tool: 'echo', input: { message: 'two' } }] },
+        { expect: { toolResultCount: 1 }, content: [{ type: 'text', text: 'Done.' }] },
+      ],
+    });
+    const data = tempDataDir();
+    const tools = new FakeTools([{ name: 'echo', approval: 'always_allow', run: (args) => Promise.resolve(textResult(`Echo: ${String(args.message)}`)) }]);
+    const engine = await startEngine({ dataDir: data.dir, tools, baseUrl: llm.url });
+    const reader = new DatabaseSync(join(data.dir, 'history.db'), { readOnly: true });
+    cleanups.push(() => llm.close(), data.remove, () => engine.chat.shutdown(), () => reader.close());
+    const warm = value(await engine.chat.api['chats.create']({}));
+    value(await engine.chat.api['chat.send']({ chatId: warm.id, text: 'Warm up.' }));
+    await engine.log.runEnd(warm.id);
+    const chat = value(await engine.chat.api['chats.create']({}));
+    // What history held (committed) at the moment each API request's headers went out on the socket.
+    const atSend: string[][] = [];
+    const onSend = () => atSend.push((reader.prepare("SELECT status FROM messages WHERE chat_id = ? AND role = 'assistant' ORDER BY seq").all(chat.id) as { status: string }[]).map((r) => r.status));
+    subscribe('undici:client:sendHeaders', onSend);
+    cleanups.push(() => unsubscribe('undici:client:sendHeaders', onSend));
+    const unsaved: string[] = [];
+    engine.events.subscribe((event, payload) => {
+      if (event !== 'chat.stream') return;
+      const e = payload as ChatStreamEvent;
+      if (e.type !== 'message' || e.message.role !== 'assistant') return;
+      const row = reader.prepare('SELECT status FROM messages WHERE id = ?').get(e.message.id) as { status: string } | undefined;
+      if (row?.status !== e.message.status) unsaved.push(`${e.message.id} shown ${e.message.status}, saved ${row?.status ?? 'nothing'}`);
+    });
+
+    value(await engine.chat.api['chat.send']({ chatId: chat.id, text: 'Echo twice.' }));
+    const state = await engine.log.runEnd(chat.id);
+    expect(state.error).toBeUndefined();
+    // Requests 2 and 3 left while the turn before them was still written as streaming (its end and the next answer's
+    // row followed, during the request); before, each waited for both commits.
+    expect(atSend).toEqual([['streaming'], ['streaming'], ['complete', 'streaming']]);
+    expect(unsaved).toEqual([]);
+    const page = value(await engine.chat.api['chats.get']({ chatId: chat.id }));
+    expect(page.messages.map((m) => `${m.role}:${m.status}`)).toEqual(['user:complete', 'assistant:complete', 'assistant:complete', 'assistant:complete']);
+    // Each answer hangs under the one before it.
+    expect(page.messages.slice(1).map((m) => m.parentId)).toEqual(page.messages.slice(0, -1).map((m) => m.id));
   });
 });

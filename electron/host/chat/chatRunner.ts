@@ -110,7 +110,7 @@ export class ChatRunner {
       })
       .then(() => {
         this.sessions.delete(chatId);
-        this.emitState(this.state(chatId));
+        this.emitState(this.endState(chatId, history));
         this.deps.chatsChanged();
       })
       // Reached only if the database closed under a run that outlived the stop grace period (shutdown).
@@ -148,6 +148,17 @@ export class ChatRunner {
     this.deps.emit({ type: 'message', chatId: message.chatId, message });
   }
 
+  // How a run ended, from the last message it holds (read back only when it holds none: its history could not be read).
+  private endState(chatId: string, history: ChatMessage[]): ChatRunState {
+    this.saver.flush();
+    const last = history.at(-1);
+    if (!last) return this.state(chatId);
+    const state: ChatRunState = { chatId, generating: false };
+    if (last.role === 'assistant' && last.error) state.error = last.error;
+    if (last.role === 'assistant' && last.notice) state.notice = last.notice;
+    return state;
+  }
+
   private emitState(state: ChatRunState): void {
     this.deps.emit({ type: 'run_state', chatId: state.chatId, state });
   }
@@ -161,6 +172,15 @@ export class ChatRunner {
     if (extra.error) message.error = extra.error;
     if (extra.notice) message.notice = extra.notice;
     this.save(message);
+    this.deps.emit({ type: 'message', chatId: message.chatId, message });
+  }
+
+  // A turn that the run continues ends at the end of this burst: the next request is built and sent first, and this
+  // save, the next answer's insert and their events follow while it is in flight (an API request changes nothing).
+  private finishSoon(message: ChatMessage, notice?: TurnNotice): void {
+    message.status = 'complete';
+    if (notice) message.notice = notice;
+    this.saver.soon(message);
     this.deps.emit({ type: 'message', chatId: message.chatId, message });
   }
 
@@ -180,11 +200,18 @@ export class ChatRunner {
       const now = Date.now();
       const message: ChatMessage = { id: turn === 0 ? firstId : randomUUID(), chatId, role: 'assistant', blocks: [], status: 'streaming', createdAt: now, updatedAt: now, model };
       // Ready servers' instructions join the system prompt each turn (instructions/serverInstructions.ts).
-      this.saver.flush();
       const prepareTurn = () => deps.context.prepare(runWindow, { tools: tools.listTools(), settings: withServerInstructions(settings, deps.serverInstructions?.() ?? []), model, signal });
       const prepared = await prepareTurn();
       if (prepared.kind === 'stopped') return;
-      deps.repo.insertMessage(message);
+      if (turn > 0 && previous?.role === 'assistant') {
+        // A later answer of this run hangs under the one before it (no other versions): inserted at the end of this
+        // burst with the previous turn's end, after the request below has gone out; its events wait for that commit.
+        message.parentId = previous.id;
+        this.saver.insertSoon(message, previous.id);
+      } else {
+        this.saver.flush();
+        deps.repo.insertMessage(message);
+      }
       history.push(message);
       deps.emit({ type: 'message', chatId, message });
       if (prepared.kind === 'error') return this.finish(message, 'error', { error: prepared.error });
@@ -236,11 +263,11 @@ export class ChatRunner {
           cancelOpenCalls(message);
           return this.finish(message, 'stopped');
         }
-        this.finish(message, 'complete');
+        this.finishSoon(message);
         continue;
       }
       if (outcome.stopReason === 'pause_turn') {
-        this.finish(message, 'complete', { notice: 'pause_turn' });
+        this.finishSoon(message, 'pause_turn');
         continue;
       }
       // The answer ended (or was cut) with tool calls it never asked to run: they stay visible, marked not run.

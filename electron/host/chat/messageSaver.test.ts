@@ -78,4 +78,36 @@ describe('MessageSaver', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(log.slice(5)).toEqual(['write complete', 'show end of burst']);
   });
+
+  it('inserts a new message at the end of the burst after the saves before it, folding its later saves into the insert', async () => {
+    const log: string[] = [];
+    const writer = {
+      saveMessage: (m: ChatMessage) => void log.push(`save ${m.id} ${m.status}`),
+      insertMessage: (m: ChatMessage, parentId?: string | null) => void log.push(`insert ${m.id} under ${String(parentId)} ${JSON.stringify(m.blocks)}`),
+    };
+    const saver = new MessageSaver<string>(writer, () => {}, (e) => log.push(`show ${e}`));
+    const previous = { ...message(), id: 'm0', status: 'complete' as const };
+    saver.soon(previous);
+    saver.show('m0 complete');
+    const next = message();
+    saver.insertSoon(next, 'm0');
+    saver.show('m1 started');
+    next.blocks.push({ type: 'text', text: 'first block' });
+    saver.soon(next);
+    // The run's request is written from a setImmediate queued in the same burst (undici's socket check): it goes first.
+    void Promise.resolve().then(() => setImmediate(() => log.push('request written')));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(log).toEqual(['request written', 'save m0 complete', 'insert m1 under m0 [{"type":"text","text":"first block"}]', 'show m0 complete', 'show m1 started']);
+  });
+
+  it('writes an insert still waiting before a save now of the same message', () => {
+    const log: string[] = [];
+    const writer = { saveMessage: (m: ChatMessage) => void log.push(`save ${m.status}`), insertMessage: (m: ChatMessage) => void log.push(`insert ${m.status}`) };
+    const saver = new MessageSaver(writer, () => {});
+    const m = message();
+    saver.insertSoon(m, null);
+    m.status = 'error';
+    saver.now(m);
+    expect(log).toEqual(['insert streaming', 'save error']);
+  });
 });

@@ -10,20 +10,34 @@
  * Nothing is shown before what it follows is saved: an event passed to `show` while a save waits is held and sent,
  * in order, right after that save's commit (it used to force the commit at once, so a burst that showed a block's end
  * and then a call starting wrote twice).
+ *
+ * A new answer's row can wait too (`insertSoon`): the run sends its next API request in the same burst, and that
+ * burst's commit waits one more turn of the event loop (the HTTP client writes a request on a kept-alive socket from a
+ * setImmediate of its own), so the request goes out first and the host's writes run while it is in flight.
  */
 import type { ChatMessage } from '../../../shared/chat.ts';
 
 /** Where the saver writes. */
 export interface MessageWriter {
   saveMessage(message: ChatMessage): void;
+  /** Adds a message under `parentId` (only for `insertSoon`). */
+  insertMessage?(message: ChatMessage, parentId?: string | null): void;
+}
+
+// A write waiting for the end of the burst: a save, or the insert of a new message (with the blocks it had then).
+interface Pending {
+  message: ChatMessage;
+  insert?: { parentId: string | null };
 }
 
 /** Coalesces the saves of one or more messages within a burst; `now` and `flush` write at once. */
 export class MessageSaver<E = never> {
-  private readonly pending = new Map<string, ChatMessage>();
+  private readonly pending = new Map<string, Pending>();
   // Events shown after the saves waiting before them; sent in order once those are committed.
   private readonly held: E[] = [];
   private scheduled = false;
+  // The burst's write waits for the check phase (after a request started in this burst is written).
+  private late = false;
   private readonly writer: MessageWriter;
   private readonly onError: (cause: unknown) => void;
   private readonly send: (event: E) => void;
@@ -43,7 +57,19 @@ export class MessageSaver<E = never> {
    */
   soon(message: ChatMessage): void {
     message.updatedAt = Date.now();
-    this.pending.set(message.id, { ...message, blocks: message.blocks.slice() });
+    // A message whose insert still waits is inserted with what it has now (one write instead of two).
+    const insert = this.pending.get(message.id)?.insert;
+    this.pending.set(message.id, { message: { ...message, blocks: message.blocks.slice() }, ...(insert ? { insert } : {}) });
+    this.schedule();
+  }
+
+  /**
+   * Inserts `message` under `parentId` at the end of this burst, after the saves waiting before it; its events are
+   * held until then. Its later saves in the same burst are folded into the insert.
+   */
+  insertSoon(message: ChatMessage, parentId: string | null): void {
+    this.pending.set(message.id, { message: { ...message, blocks: message.blocks.slice() }, insert: { parentId } });
+    this.late = true;
     this.schedule();
   }
 
@@ -57,7 +83,9 @@ export class MessageSaver<E = never> {
   /** Saves `message` now, after any save still waiting, then sends the events held (throws what the store throws). */
   now(message: ChatMessage): void {
     message.updatedAt = Date.now();
-    this.pending.delete(message.id);
+    const waiting = this.pending.get(message.id);
+    // An insert still waiting is written first (a save updates the row it made); a save waiting is superseded.
+    if (!waiting?.insert) this.pending.delete(message.id);
     this.write();
     this.writer.saveMessage(message);
     this.release();
@@ -72,8 +100,9 @@ export class MessageSaver<E = never> {
   private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    process.nextTick(() => {
+    const run = () => {
       this.scheduled = false;
+      this.late = false;
       try {
         this.write();
       } catch (cause) {
@@ -82,13 +111,17 @@ export class MessageSaver<E = never> {
       }
       // Sent even after a failed write: the window must still learn how the run ends (the failure ends it).
       this.release();
-    });
+    };
+    // Queued from the burst's end, so behind a setImmediate the burst itself queued (the request's write).
+    process.nextTick(() => (this.late ? setImmediate(run) : run()));
   }
 
   private write(): void {
-    for (const message of [...this.pending.values()]) {
+    for (const { message, insert } of [...this.pending.values()]) {
       this.pending.delete(message.id);
-      this.writer.saveMessage(message);
+      if (!insert) this.writer.saveMessage(message);
+      else if (this.writer.insertMessage) this.writer.insertMessage(message, insert.parentId);
+      else throw new Error('this writer cannot insert messages');
     }
   }
 
