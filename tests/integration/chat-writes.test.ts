@@ -9,7 +9,14 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startScriptedLlm } from '../fixtures/scriptedLlm/index.ts';
 import type { ChatStreamEvent } from '../../shared/chat.ts';
+import { ChatRepository } from '../../electron/host/store/chatRepository.ts';
 import { FakeTools, startEngine, tempDataDir, textResult, value } from './chat-harness.ts';
+
+/* eslint-disable @typescript-eslint/unbound-method -- the originals are called with their own `this` */
+const execOriginal = DatabaseSync.prototype.exec;
+const saveOriginal = ChatRepository.prototype.saveMessage;
+const insertOriginal = ChatRepository.prototype.insertMessage;
+/* eslint-enable @typescript-eslint/unbound-method */
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -32,19 +39,36 @@ describe('chat history writes', () => {
     cleanups.push(() => llm.close(), data.remove, () => engine.chat.shutdown());
     const chat = value(await engine.chat.api['chats.create']({}));
 
-    const exec = vi.spyOn(DatabaseSync.prototype, 'exec');
+    // The transactions, with the history writes inside them.
+    const writes: string[] = [];
+    const exec = vi.spyOn(DatabaseSync.prototype, 'exec').mockImplementation(function (this: DatabaseSync, sql: string) {
+      if (sql === 'BEGIN' || sql === 'COMMIT') writes.push(sql);
+      return execOriginal.call(this, sql);
+    });
+    const save = vi.spyOn(ChatRepository.prototype, 'saveMessage').mockImplementation(function (this: ChatRepository, m) {
+      writes.push(`save ${m.role} ${m.status}`);
+      saveOriginal.call(this, m);
+    });
+    const insert = vi.spyOn(ChatRepository.prototype, 'insertMessage').mockImplementation(function (this: ChatRepository, m, parentId) {
+      writes.push(`insert ${m.role}`);
+      insertOriginal.call(this, m, parentId);
+    });
     value(await engine.chat.api['chat.send']({ chatId: chat.id, text: 'Echo hi.' }));
     const state = await engine.log.runEnd(chat.id);
-    const commits = exec.mock.calls.filter(([sql]) => sql === 'COMMIT').length;
+    const commits = writes.filter((sql) => sql === 'COMMIT').length;
     exec.mockRestore();
+    save.mockRestore();
+    insert.mockRestore();
+    // The tool turn's end (with the call's result) and the answer's row are one commit.
+    expect(writes.join(', ')).toContain('BEGIN, save assistant complete, insert assistant, COMMIT');
 
     expect(state.error).toBeUndefined();
     // Tool turn: insert, text block, tool_use block, the turn's end with the call starting (one write, was two), the
-    // call's result and the turn complete (one write: the result is shown after the burst's commit, it no longer
-    // forces one of its own); answer turn: insert, text block, complete; plus the user's message. At most 9 (blocks
-    // that arrive in one read of the socket share a write too), 10 before events waited for the burst, 11 before the
-    // saver.
-    expect(commits).toBeLessThanOrEqual(9);
+    // call's result, the turn complete and the answer's insert (one write: the result is shown after the burst's
+    // commit, it no longer forces one of its own, and the answer's row joins it); answer turn: text block, complete;
+    // plus the user's message. At most 8 (blocks that arrive in one read of the socket share a write too), 9 before the
+    // answer's insert joined the turn's end, 10 before events waited for the burst, 11 before the saver.
+    expect(commits).toBeLessThanOrEqual(8);
     const page = value(await engine.chat.api['chats.get']({ chatId: chat.id }));
     const [, toolTurn, answer] = page.messages;
     expect(toolTurn?.blocks).toMatchObject([

@@ -110,4 +110,26 @@ describe('MessageSaver', () => {
     saver.now(m);
     expect(log).toEqual(['insert streaming', 'save error']);
   });
+
+  it('writes the saves and inserts of several messages waiting in one burst in one transaction', async () => {
+    const log: string[] = [];
+    const writer = {
+      saveMessage: (m: ChatMessage) => void log.push(`save ${m.id}`),
+      insertMessage: (m: ChatMessage) => void log.push(`insert ${m.id}`),
+      inTransaction: <T>(fn: () => T): T => {
+        log.push('begin');
+        const result = fn();
+        log.push('commit');
+        return result;
+      },
+    };
+    const saver = new MessageSaver(writer, () => {});
+    saver.soon({ ...message(), id: 'm0', status: 'complete' });
+    saver.insertSoon(message(), 'm0');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    saver.soon(message());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(log).toEqual(['begin', 'save m0', 'insert m1', 'commit', 'save m1']);
+  });
 });
+

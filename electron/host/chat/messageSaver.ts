@@ -22,6 +22,8 @@ export interface MessageWriter {
   saveMessage(message: ChatMessage): void;
   /** Adds a message under `parentId` (only for `insertSoon`). */
   insertMessage?(message: ChatMessage, parentId?: string | null): void;
+  /** Runs `fn` as one transaction: the writes of one burst are one commit. */
+  inTransaction?<T>(fn: () => T): T;
 }
 
 // A write waiting for the end of the burst: a save, or the insert of a new message (with the blocks it had then).
@@ -117,12 +119,18 @@ export class MessageSaver<E = never> {
   }
 
   private write(): void {
-    for (const { message, insert } of [...this.pending.values()]) {
-      this.pending.delete(message.id);
-      if (!insert) this.writer.saveMessage(message);
-      else if (this.writer.insertMessage) this.writer.insertMessage(message, insert.parentId);
-      else throw new Error('this writer cannot insert messages');
-    }
+    const batch = [...this.pending.values()];
+    this.pending.clear();
+    const writeAll = () => {
+      for (const { message, insert } of batch) {
+        if (!insert) this.writer.saveMessage(message);
+        else if (this.writer.insertMessage) this.writer.insertMessage(message, insert.parentId);
+        else throw new Error('this writer cannot insert messages');
+      }
+    };
+    // Several messages in one burst (a turn's end and the next answer's row) share one commit.
+    if (batch.length > 1 && this.writer.inTransaction) this.writer.inTransaction(writeAll);
+    else writeAll();
   }
 
   // A listener may ask for a save or show more while these go out: a save waiting is written before the next event.
