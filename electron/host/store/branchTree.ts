@@ -31,7 +31,6 @@ export class BranchTree {
     this.stmts = {
       leaf: p('SELECT active_leaf FROM chats WHERE id = ?'),
       setLeaf: p('UPDATE chats SET active_leaf = ? WHERE id = ?'),
-      place: p('UPDATE messages SET parent_id = ?, depth = ? WHERE id = ?'),
       node: p('SELECT id, chat_id, parent_id, depth, role, status FROM messages WHERE id = ?'),
       path: p(pathSql),
       // From the listed parents into the parent index: the planner otherwise scans the whole chat.
@@ -64,11 +63,6 @@ export class BranchTree {
   /** Makes `leafId` (or nothing) the leaf shown. */
   setLeaf(chatId: string, leafId: string | null): void {
     this.stmt('setLeaf').run(leafId, chatId);
-  }
-
-  /** Records where a just-inserted message hangs. */
-  place(id: string, parentId: string | null, depth: number): void {
-    this.stmt('place').run(parentId, depth, id);
   }
 
   /** A message's place in its chat's tree. */

@@ -32,6 +32,21 @@ const saved = (repo: ChatRepository = history.repo) => repo.getMessage('c1', 'a1
 const searchIds = (query: string) => history.repo.listChats({ query }).map((c) => c.id);
 
 describe('saving a streamed answer', () => {
+  it('inserts an answer as one row placed under its parent, and its chat row once (leaf, count, update time)', () => {
+    history.repo.createChat('c1', 'Chat', 'm', 1);
+    history.repo.insertMessage({ id: 'u1', chatId: 'c1', role: 'user', blocks: [{ type: 'text', text: 'hello' }], status: 'complete', createdAt: 2, updatedAt: 2 });
+    const before = changes();
+    const answer: ChatMessage = { id: 'a1', chatId: 'c1', role: 'assistant', blocks: [], status: 'streaming', createdAt: 3, updatedAt: 3 };
+    history.repo.insertMessage(answer);
+    // The message row and the chat row: no second write of the row to place it, nor of the chat for its leaf.
+    expect(changes() - before).toBe(2);
+    expect(answer.parentId).toBe('u1');
+    expect(history.repo.tree.node('a1')).toMatchObject({ parentId: 'u1', depth: 1 });
+    expect(history.repo.tree.leaf('c1')).toBe('a1');
+    expect(history.repo.getChat('c1')).toMatchObject({ messageCount: 2, updatedAt: 3 });
+    expect(history.repo.pageMessages('c1', 10).messages.map((m) => m.id)).toEqual(['u1', 'a1']);
+  });
+
   it('writes only the tool call whose status changed, and reads back whole', () => {
     const answer = streamingAnswer();
     answer.blocks = [{ type: 'text', text: 'Both.' }, call('t1', 'running'), call('t2', 'running')];

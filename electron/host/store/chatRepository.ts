@@ -185,6 +185,17 @@ export class ChatRepository {
            cache_write_tokens, stop_reason, notice, error, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
+      ...(schemaVersion(db) >= 4
+        ? {
+            // A message written with its place in the branch tree, and its chat's leaf, count and update time in one update.
+            insertPlaced: p(
+              `INSERT INTO messages (id, chat_id, role, blocks, search_text, status, model, input_tokens, output_tokens, cache_read_tokens,
+                 cache_write_tokens, stop_reason, notice, error, created_at, updated_at, parent_id, depth)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            ),
+            leafAndCountUp: p('UPDATE chats SET active_leaf = ?, message_count = message_count + 1, updated_at = max(updated_at, ?) WHERE id = ?'),
+          }
+        : {}),
       touchMessage: p('UPDATE messages SET updated_at = ? WHERE id = ?'),
       updateMessage: p(
         `UPDATE messages SET blocks = ?, search_text = ?, status = ?, model = ?, input_tokens = ?, output_tokens = ?, cache_read_tokens = ?,
@@ -288,19 +299,23 @@ export class ChatRepository {
   insertMessage(message: ChatMessage, parentId?: string | null): void {
     this.saved.forget(message.id);
     transaction(this.db, () => {
-      this.stmt('insertMessage').run(message.id, message.chatId, message.role, ...this.messageValues(message), message.createdAt, message.updatedAt);
-      if (this.branches) {
-        const place = this.branches.placement(message.chatId, parentId);
-        this.branches.place(message.id, place.parentId, place.depth);
-        this.branches.setLeaf(message.chatId, message.id);
-        if (place.parentId) message.parentId = place.parentId;
-        else delete message.parentId;
-        const siblings = this.branches.childrenOf(message.chatId, place.parentId);
-        if (siblings.length > 1) message.siblings = siblings;
-        else delete message.siblings;
+      const branches = this.branches;
+      if (!branches) {
+        this.stmt('insertMessage').run(message.id, message.chatId, message.role, ...this.messageValues(message), message.createdAt, message.updatedAt);
+        for (const values of this.toolCallValues(message).values()) this.stmt('upsertToolCall').run(...values);
+        this.stmt('countUp').run(1, message.updatedAt, message.chatId);
+        return;
       }
+      // The row is written once, placed (an update of parent and depth after the insert wrote it and its indexes twice).
+      const place = branches.placement(message.chatId, parentId);
+      this.stmt('insertPlaced').run(message.id, message.chatId, message.role, ...this.messageValues(message), message.createdAt, message.updatedAt, place.parentId, place.depth);
+      if (place.parentId) message.parentId = place.parentId;
+      else delete message.parentId;
+      const siblings = branches.childrenOf(message.chatId, place.parentId);
+      if (siblings.length > 1) message.siblings = siblings;
+      else delete message.siblings;
       for (const values of this.toolCallValues(message).values()) this.stmt('upsertToolCall').run(...values);
-      this.stmt('countUp').run(1, message.updatedAt, message.chatId);
+      this.stmt('leafAndCountUp').run(message.id, message.updatedAt, message.chatId);
     });
   }
 
