@@ -10,9 +10,10 @@ import { loadavg } from 'node:os';
 import Anthropic from '@anthropic-ai/sdk';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { startScriptedLlm, type ScriptTurn, type ScriptedLlm } from '../tests/fixtures/scriptedLlm/index.ts';
+import { startScriptedLlm, type ScriptTurn } from '../tests/fixtures/scriptedLlm/index.ts';
 import { addEverything, everythingScript, startHost, tempDataDir, testModel, value, type HostUnderTest } from '../tests/integration/chat-harness.ts';
 import { alternate, median, report } from './lib.ts';
+import { startScriptedApiProcess, type ScriptedApi } from './scriptedApiProcess.ts';
 
 const PACE_MS = 5;
 const ROUNDS = 8;
@@ -27,7 +28,7 @@ const conversation: ScriptTurn[] = [
   { content: [text('Done: the echo came back, 20 + 22 = 42 and 1 + 2 = 3. That was the whole conversation.')] },
 ];
 
-async function viaHost(target: HostUnderTest, llm: ScriptedLlm): Promise<number> {
+async function viaHost(target: HostUnderTest, llm: ScriptedApi): Promise<number> {
   llm.setScript(conversation);
   const chat = value(await target.api['chats.create']({}));
   const started = performance.now();
@@ -38,7 +39,7 @@ async function viaHost(target: HostUnderTest, llm: ScriptedLlm): Promise<number>
   return elapsed;
 }
 
-async function viaRawSdk(sdk: Anthropic, mcp: Client, tools: Anthropic.Tool[], llm: ScriptedLlm): Promise<number> {
+async function viaRawSdk(sdk: Anthropic, mcp: Client, tools: Anthropic.Tool[], llm: ScriptedApi): Promise<number> {
   llm.setScript(conversation);
   const started = performance.now();
   const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'Run the bench conversation.' }];
@@ -59,8 +60,10 @@ async function viaRawSdk(sdk: Anthropic, mcp: Client, tools: Anthropic.Tool[], l
   return performance.now() - started;
 }
 
-async function measure(pace: number, rounds: number, target: HostUnderTest, sdk: Anthropic, mcp: Client, tools: Anthropic.Tool[]) {
-  const paced = await startScriptedLlm({ apiKey: 'sk-test', eventDelayMs: pace });
+// `ownProcess`: the scripted API runs in a child process (a detail reported beside the results, which keep the API in
+// this process as before).
+async function measure(pace: number, rounds: number, target: HostUnderTest, sdk: Anthropic, mcp: Client, tools: Anthropic.Tool[], ownProcess = false) {
+  const paced: ScriptedApi = ownProcess ? await startScriptedApiProcess(conversation, pace) : await startScriptedLlm({ apiKey: 'sk-test', eventDelayMs: pace });
   value(await target.api['settings.update']({ apiBaseUrl: paced.url }));
   const pacedSdk = sdk.withOptions({ baseURL: paced.url });
   // One warm-up each (JIT, connection pools, prepared statements).
@@ -102,11 +105,14 @@ try {
 
   const paced = await measure(PACE_MS, ROUNDS, target, sdk, mcp, tools);
   const unpaced = await measure(0, ROUNDS, target, sdk, mcp, tools);
+  const apiApart = await measure(0, ROUNDS, target, sdk, mcp, tools, true);
   const details = {
     paceMs: PACE_MS,
     rounds: ROUNDS,
     paced: { hostSamplesMs: paced.subject, rawSdkSamplesMs: paced.baseline, ratio: median(paced.subject) / median(paced.baseline), cpuMsPerConversation: paced.cpuMsPerConversation, cpuRatio: paced.cpuRatio },
     unpaced: { hostSamplesMs: unpaced.subject, rawSdkSamplesMs: unpaced.baseline, ratio: median(unpaced.subject) / median(unpaced.baseline), cpuMsPerConversation: unpaced.cpuMsPerConversation, cpuRatio: unpaced.cpuRatio },
+    // The same unpaced conversation with the scripted API in a process of its own (CPU: this process only, so without the API's).
+    unpacedApiInOwnProcess: { hostSamplesMs: apiApart.subject, rawSdkSamplesMs: apiApart.baseline, ratio: median(apiApart.subject) / median(apiApart.baseline), cpuMsPerConversation: apiApart.cpuMsPerConversation, cpuRatio: apiApart.cpuRatio },
     loadAverage: loadavg(),
   };
   const what = `ms for a 5-turn conversation with 5 tool calls, host vs raw SDK (median of ${ROUNDS}`;
