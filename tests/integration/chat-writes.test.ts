@@ -16,6 +16,7 @@ import { FakeTools, startEngine, tempDataDir, textResult, value } from './chat-h
 const execOriginal = DatabaseSync.prototype.exec;
 const saveOriginal = ChatRepository.prototype.saveMessage;
 const insertOriginal = ChatRepository.prototype.insertMessage;
+const titleOriginal = ChatRepository.prototype.setAutoTitle;
 /* eslint-enable @typescript-eslint/unbound-method */
 
 const cleanups: (() => unknown)[] = [];
@@ -53,12 +54,19 @@ describe('chat history writes', () => {
       writes.push(`insert ${m.role}`);
       insertOriginal.call(this, m, parentId);
     });
+    const title = vi.spyOn(ChatRepository.prototype, 'setAutoTitle').mockImplementation(function (this: ChatRepository, id, text) {
+      writes.push('title');
+      titleOriginal.call(this, id, text);
+    });
     value(await engine.chat.api['chat.send']({ chatId: chat.id, text: 'Echo hi.' }));
     const state = await engine.log.runEnd(chat.id);
     const commits = writes.filter((sql) => sql === 'COMMIT').length;
     exec.mockRestore();
     save.mockRestore();
     insert.mockRestore();
+    title.mockRestore();
+    // The user's message and the chat's first title are one commit (the title was a commit of its own).
+    expect(writes.slice(0, 4)).toEqual(['BEGIN', 'insert user', 'title', 'COMMIT']);
     // The tool turn's end (with the call's result) and the answer's row are one commit.
     expect(writes.join(', ')).toContain('BEGIN, save assistant complete, insert assistant, COMMIT');
 

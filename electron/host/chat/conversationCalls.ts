@@ -124,9 +124,12 @@ export function createConversationCalls(deps: ConversationDeps): ConversationCal
       const appContext = deps.appContext?.take(chatId) ?? [];
       const blocks: ContentBlock[] = [...(text.length > 0 ? [{ type: 'text' as const, text }] : []), ...fileBlocks.value, ...attached.value, ...appContext];
       const message: ChatMessage = { id: randomUUID(), chatId, role: 'user', blocks, status: 'complete', createdAt: now, updatedAt: now };
-      repo.insertMessage(message);
-      if (chat.messageCount === 0) repo.setAutoTitle(chatId, titleFrom(text, fileBlocks.value[0]?.name ?? (attached.value[0]?.type === 'attachment' ? (attached.value[0].name ?? untitled) : untitled)));
-      if (model !== undefined && model !== chat.model) repo.setChatModel(chatId, model);
+      // The message, the chat's first title and its model are one commit.
+      repo.inTransaction(() => {
+        repo.insertMessage(message);
+        if (chat.messageCount === 0) repo.setAutoTitle(chatId, titleFrom(text, fileBlocks.value[0]?.name ?? (attached.value[0]?.type === 'attachment' ? (attached.value[0].name ?? untitled) : untitled)));
+        if (model !== undefined && model !== chat.model) repo.setChatModel(chatId, model);
+      });
       deps.events.emit('chat.stream', { type: 'message', chatId, message });
       deps.chatsChanged();
       startRun(chatId, model ?? chat.model);
