@@ -12,7 +12,7 @@ import { ResourceWatches, type StopWatch } from './resourceWatch/resourceWatches
 import { englishOf, hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
 import { describeRequestError, exitMessage, isAuthError, isConnectionLost, type ExitInfo } from './mcpErrors.ts';
 import { InflightCalls, runToolCall, type CallOutcome, type SettleCall, type ToolCallRequest } from './toolCall.ts';
-import type { ServerCatalog } from './types.ts';
+import type { ServerCatalog, ServerTool } from './types.ts';
 import type { SamplingBroker } from '../sampling/samplingBroker.ts';
 import { announceRootsChanged } from './roots/roots.ts';
 import type { UrlElicitations } from './urlRequired/urlRequired.ts';
@@ -63,6 +63,13 @@ export class ServerConnection {
   private freshness: CatalogFreshness | undefined;
   private watches: ResourceWatches | undefined;
   private sessionGone = false;
+  /**
+   * Tools that declare no output schema, on a 2025-era connection: for them the SDK's `callTool` adds only its async
+   * wrapper and a cache look-up that finds no validator (its header mirroring is 2026-07-28 only), so the call goes
+   * straight to `request` (issue 12, `call` fifth look). Empty until the catalog is read: any other tool, and every
+   * tool on 2026-07-28, goes through `callTool`.
+   */
+  private plainTools: ReadonlySet<string> = new Set();
   /** Set by the opener: shows -32042 URLs and tracks `notifications/elicitation/complete`. */
   urlElicitations: UrlElicitations | undefined;
   /** Set by the opener: the least severe log message wanted (sent per request on 2026-07-28). */
@@ -124,6 +131,7 @@ export class ServerConnection {
           const { catalog, ttls } = await fetchCatalogWithTtls(this.client, this.serverId, {}, this.capabilities);
           if (this.closing) return;
           this.freshness?.noteTtls(ttls);
+          this.noteTools(catalog.tools);
           this.hooks.catalogChanged(catalog);
         } catch (error) {
           this.hooks.log('host', `Refreshing the tool list failed: ${describeRequestError(error).message}`);
@@ -154,6 +162,11 @@ export class ServerConnection {
   /** Records the ttls of the lists read at connect (see keepFresh). */
   noteTtls(ttls: ListTtls): void {
     this.freshness?.noteTtls(ttls);
+  }
+
+  /** Notes which tools declare no output schema, from a catalog just read through this client (the SDK's own cache of it). */
+  noteTools(tools: readonly ServerTool[]): void {
+    this.plainTools = new Set(tools.filter((tool) => tool.outputSchema === undefined).map((tool) => tool.name));
   }
 
   /** While the 2026-07-28 change stream is down and being reopened: since when, why, and the next try. */
@@ -220,7 +233,8 @@ export class ServerConnection {
 
   /** Calls a tool; see runToolCall for timeout and abort semantics. Not async: the call's own promise goes back as it is. */
   callTool(toolName: string, args: Record<string, unknown>, options: ToolCallOptions, timeoutMs: number): Promise<CallOutcome> {
-    const request: ToolCallRequest = { toolName, args, options, timeoutMs, meta: logLevelMeta(this.client, this.logLevel) };
+    const plain = this.plainTools.has(toolName) && this.client.getProtocolEra() === 'legacy';
+    const request: ToolCallRequest = { toolName, args, options, timeoutMs, meta: logLevelMeta(this.client, this.logLevel), plain };
     return runToolCall(this.client, this.inflight, request, this.settleCall);
   }
 

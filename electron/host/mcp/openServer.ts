@@ -227,6 +227,7 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
     connection.serverCapabilities = caps;
     const { catalog, ttls } = await fetchCatalogWithTtls(client, serverId, { timeout: remaining(), signal: controller.signal }, caps);
     connection.noteTtls(ttls);
+    connection.noteTools(catalog.tools);
     connected = true;
     connection.watch();
     // Readiness does not wait for the cache file: writes queue behind each other, and shutdown flushes them.

@@ -1,0 +1,47 @@
+// On a 2025-era connection a call to a tool with no output schema is sent with the SDK's `request` instead of its
+// `callTool` wrapper (issue 12, `call` fifth look: 4-10 µs of client CPU per call). What callTool adds must stay where
+// it matters: structured content is still checked against a declared output schema, also for a tool that gains one
+// through list_changed, and a plain tool's answer is unchanged.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { createHarness, nodeServer, scripts } from '../fixtures/servers/harness.ts';
+
+const fixture = path.join(path.dirname(scripts.modern), 'outputSchemaServer.ts');
+
+describe('tool calls on a 2025-era connection, with and without an output schema', () => {
+  let h: ReturnType<typeof createHarness>;
+
+  beforeAll(async () => {
+    h = createHarness();
+    h.set({ schemas: nodeServer(fixture) });
+    await h.manager.whenSettled();
+    expect(h.manager.status('schemas')).toMatchObject({ state: 'ready', era: 'legacy' });
+  });
+  afterAll(() => h.cleanup());
+  afterEach(() => vi.restoreAllMocks());
+
+  it("a tool with no output schema answers as before, without the SDK's callTool wrapper", async () => {
+    const wrapper = vi.spyOn(Client.prototype, 'callTool');
+    expect(await h.manager.callTool('schemas', 'plain', {})).toEqual({ ok: true, value: { content: [{ type: 'text', text: 'plain answer' }], isError: false } });
+    expect(wrapper).not.toHaveBeenCalled();
+  });
+
+  it('a tool with an output schema still has its structured content checked', async () => {
+    expect(await h.manager.callTool('schemas', 'typed-ok', {})).toMatchObject({ ok: true, value: { structuredContent: { n: 7 }, isError: false } });
+    const bad = await h.manager.callTool('schemas', 'typed-bad', {});
+    expect(bad.ok).toBe(false);
+    expect(bad.ok ? '' : bad.error.message).toMatch(/output schema/i);
+  });
+
+  it('a tool that gains an output schema (list_changed) is checked from then on', async () => {
+    expect(await h.manager.callTool('schemas', 'flip', {})).toMatchObject({ ok: true, value: { structuredContent: { n: 'seven' } } });
+    const before = h.catalogs('schemas').length;
+    expect((await h.manager.callTool('schemas', 'become-typed', {})).ok).toBe(true);
+    await expect.poll(() => h.catalogs('schemas').length, { timeout: 10_000, interval: 50 }).toBeGreaterThan(before);
+    expect(h.catalogs('schemas').at(-1)?.tools.find((tool) => tool.name === 'flip')?.outputSchema).toBeDefined();
+    const flipped = await h.manager.callTool('schemas', 'flip', {});
+    expect(flipped.ok).toBe(false);
+    expect(flipped.ok ? '' : flipped.error.message).toMatch(/output schema/i);
+  });
+});
