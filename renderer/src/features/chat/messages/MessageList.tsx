@@ -17,6 +17,8 @@ import { useFindScroll } from '../find/useFindScroll.ts';
 import { estimateRowHeight, knownRowHeight, rememberRowHeight } from './rowHeights.ts';
 import { RowTextProvider, rowTextFor } from './rowText.ts';
 import { measureFromObserver } from '../../common/measureFromObserver.ts';
+import { useFindStore } from '../find/findStore.ts';
+import { useEndGuard } from './endGuard.ts';
 
 type Row = { kind: 'message'; message: ChatMessage; current: boolean; continued: boolean; failedReplyId?: string } | { kind: 'notice' };
 
@@ -47,6 +49,14 @@ const FOLLOW_FRAMES = 30;
  */
 function distanceFromEnd(instance: Virtualizer<HTMLDivElement, Element>): number {
   return Math.max(0, instance.getTotalSize() - (instance.scrollRect?.height ?? window.innerHeight) - (instance.scrollOffset ?? 0));
+}
+
+type Key = string | number;
+
+/** The virtualizer's key of row `i`: the message id, or the row's kind. */
+function rowKey(rows: readonly Row[], i: number): Key {
+  const row = rows[i];
+  return row?.kind === 'message' ? row.message.id : (row?.kind ?? i);
 }
 
 /** Runs `step` once a frame until it returns true or FOLLOW_FRAMES frames have passed; returns what cancels it. */
@@ -115,18 +125,35 @@ export function MessageList({ open }: { open: OpenChat }) {
   const wasAtEnd = useRef(true);
   if (instance.current) wasAtEnd.current = distanceFromEnd(instance.current) <= FOLLOW_WITHIN;
 
+  // A row appended while the view is at the end starts at 0 px (its end gap included), so the list's end does
+  // not move when it mounts. The ResizeObserver then reports its real height before paint, and the virtualizer, still
+  // at its end, moves the view by the growth (its own scroll write, from the observer's callback, where layout is
+  // clean). So following a new row or a streaming reply needs no scroll command: a command re-reads the scroller's
+  // scroll height in every commit until its write lands (a forced layout per streamed frame, issue 14).
+  const lastKey = rowKey(rows, rows.length - 1);
+  const seenLastKey = useRef(lastKey);
+  const followedKey = useRef<Key | undefined>(undefined);
+  if (lastKey !== seenLastKey.current) {
+    seenLastKey.current = lastKey;
+    followedKey.current = instance.current && wasAtEnd.current ? lastKey : undefined;
+  }
   const baseSize = (row: Row | undefined): number => (row?.kind === 'message' ? (knownRowHeight(row.message.id) ?? estimateRowHeight(row.message)) : NOTICE_ROW);
-  const sizeOf = (i: number): number => baseSize(rows[i]) + (i === rows.length - 1 ? LAST_ROW_GAP : 0);
+  const sizeOf = (i: number): number => {
+    if (i !== rows.length - 1) return baseSize(rows[i]);
+    return followedKey.current !== undefined && rowKey(rows, i) === followedKey.current ? 0 : baseSize(rows[i]) + LAST_ROW_GAP;
+  };
   const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
+  const guard = useEndGuard(scroller);
+  const generating = open.run.generating;
+  const finding = useFindStore((s) => s.chatId === chatId && s.target !== undefined);
+  const findingNow = useRef(finding);
+  findingNow.current = finding;
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: sizeOf,
     measureElement: rowSize,
-    getItemKey: (i) => {
-      const row = rows[i];
-      return row?.kind === 'message' ? row.message.id : (row?.kind ?? i);
-    },
+    getItemKey: (i) => rowKey(rows, i),
     // The first frame starts at the end, with the window's height as the viewport's: it mounts the latest rows only,
     // instead of the first rows at offset 0 and then, after a scroll, the latest ones.
     initialRect: { width: window.innerWidth, height: window.innerHeight },
@@ -138,6 +165,24 @@ export function MessageList({ open }: { open: OpenChat }) {
     followOnAppend: false,
     scrollEndThreshold: FOLLOW_WITHIN,
     paddingStart: PADDING_START,
+    // After each change the virtualizer reports (a scroll, a row's new size): the end guard (endGuard.ts). Its write is
+    // the rare repair of a lost follow; a view at the end, the usual case, reads and writes nothing.
+    onChange: (v) => {
+      const distance = distanceFromEnd(v);
+      if (guard.userMoved.current) {
+        // The user's own scroll: once it settles, following goes on only if they left the view at the end.
+        if (!v.isScrolling) {
+          guard.userMoved.current = false;
+          guard.armed.current = distance <= FOLLOW_WITHIN;
+        }
+        return;
+      }
+      // Find scrolls to its matches: following stops until the user comes back to the end.
+      if (findingNow.current) guard.armed.current = false;
+      const el = scroller.current;
+      if (!el || !guard.armed.current || distance <= 1) return;
+      el.scrollTop = v.getTotalSize() - (v.scrollRect?.height ?? el.clientHeight);
+    },
   });
 
   // Open at the latest message. Row heights are estimates until measured, so keep going to the end for a few
@@ -171,49 +216,60 @@ export function MessageList({ open }: { open: OpenChat }) {
 
   instance.current = virtualizer;
 
-  // A new last row is followed if the view was at the end; a message the user just sent always brings the view down,
-  // even if they had scrolled up. The jump chases the end only until it landed: from then on the list keeps a growing
-  // reply at the end itself (a measured row that grows at the end moves the view by its growth, no layout read).
-  const lastId = last?.id;
+  // A new last row appended at the end is followed by the list itself (see `followedKey`): a command still chasing the
+  // end (the jump to a sent message, Jump to latest) has landed, and is retired before it reads the scroll height in
+  // every commit of the streaming reply. A message the user just sent while scrolled up brings the view down with one
+  // jump, retired once it has landed for 2 frames.
   const lastIsUser = last?.role === 'user';
-  const follow = lastIsUser || wasAtEnd.current;
   const mounted = useRef(false);
   useLayoutEffect(() => {
     // The first rows are placed by the opening settle above.
-    if (!mounted.current || !follow) {
+    if (!mounted.current) {
       mounted.current = true;
       return;
     }
+    if (followedKey.current === lastKey) {
+      if (distanceFromEnd(virtualizer) <= 1) virtualizer.cancelScroll();
+      guard.armed.current = true;
+      return;
+    }
+    guard.armed.current = false;
+    if (!lastIsUser) return;
     virtualizer.scrollToEnd();
     let landed = 0;
     // Not landed within the frames (the user scrolled away, or a jump of theirs runs): left to the library's command.
     return eachFrame(() => {
       landed = distanceFromEnd(virtualizer) <= 1 ? landed + 1 : 0;
-      if (landed >= 2) virtualizer.cancelScroll();
+      if (landed >= 2) {
+        virtualizer.cancelScroll();
+        guard.armed.current = true;
+      }
       return landed >= 2;
     });
     // Per new last row only.
-  }, [lastId]);
+  }, [lastKey]);
 
   // When the reply ends its row changes size once more (footer, formatting the last chunks) after the last growth
   // followed: a view that was at the end is brought there once more, and the jump retires once the row holds still.
-  const generating = open.run.generating;
   const wasGenerating = useRef(generating);
   useLayoutEffect(() => {
     const ended = wasGenerating.current && !generating;
     wasGenerating.current = generating;
     if (!ended || !wasAtEnd.current) return;
-    // The reply's last growth (its footer, its last chunks formatted) lands over the next frames, and a jump issued in
-    // the same commit as the footer was measured against the old height (22 px short): check the scroller itself for a
-    // few frames after the end (never while streaming) until the end holds; a user who scrolled away is left alone.
+    // The reply's last growth (its footer, its last chunks formatted) lands over the next frames, and the list's window
+    // itself gets 22 px shorter as the composer below it changes, which no row's growth follows: check the scroller
+    // itself for a few frames after the end (never while streaming) until the end holds; a user who scrolled away is
+    // left alone.
     let held = 0;
     return eachFrame(() => {
       const el = scroller.current;
       const short = el ? el.scrollHeight - el.scrollTop - el.clientHeight : Infinity;
       if (short > FOLLOW_WITHIN) return true;
-      if (short > END_SLACK) {
+      // A plain write, not the virtualizer's scroll command: that command would chase the end for up to 5 s while the
+      // reply's last chunks are formatted, re-reading the scroll height in each of those commits.
+      if (el && short > END_SLACK) {
         held = 0;
-        virtualizer.scrollToEnd();
+        el.scrollTop = el.scrollHeight - el.clientHeight;
       } else held += 1;
       return held >= 2;
     });
@@ -260,7 +316,10 @@ export function MessageList({ open }: { open: OpenChat }) {
       )}
       {/* An instant jump: the smooth one often stopped short of a reply that grew meanwhile (chat-follow e2e). */}
       {!atEnd && rows.length > 0 && (
-        <button type="button" className="chat-jump" onClick={() => virtualizer.scrollToEnd()} aria-label={t('list.jumpToLatest')}>
+        <button type="button" className="chat-jump" onClick={() => {
+          guard.armed.current = true;
+          virtualizer.scrollToEnd();
+        }} aria-label={t('list.jumpToLatest')}>
           <ArrowDown size={16} aria-hidden />
         </button>
       )}

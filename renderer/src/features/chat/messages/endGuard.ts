@@ -1,0 +1,68 @@
+/**
+ * The safety net under following a streaming reply without scroll commands (issue 14). The virtual list follows a
+ * growing last row by moving the view by each growth, which keeps the distance from the end, whatever it is: a
+ * correction the browser clamped and whose retry was lost (seen once in five bench replies) left the view thousands
+ * of pixels short for the rest of the reply. While the guard is armed, a view found above the end is put back there,
+ * and a list window that gets shorter (the composer below it growing when a reply ends) keeps its end in view.
+ */
+import { useEffect, useRef, type RefObject } from 'react';
+
+/** Keys that scroll a focused scroller (or the page) on their own. */
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+
+/** What MessageList needs from the guard. */
+export interface EndGuard {
+  /** Armed: the view follows the end and no user input has moved it since. */
+  armed: RefObject<boolean>;
+  /** The user moved the view (wheel, touch, keys, a press on the scrollbar) and the list has not yet seen it settle. */
+  userMoved: RefObject<boolean>;
+}
+
+/**
+ * Tracks the user's own scrolling of `scroller`: any of it disarms the guard until the list sees where it settled
+ * (MessageList re-arms it when that is at the end). Focus moving into the list counts (the browser scrolls a focused
+ * element into view). Programmatic scrolls are not user input: find disarms the guard itself (MessageList).
+ */
+export function useEndGuard(scroller: RefObject<HTMLElement | null>): EndGuard {
+  const armed = useRef(false);
+  const userMoved = useRef(false);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const moved = (): void => {
+      armed.current = false;
+      userMoved.current = true;
+    };
+    const onKey = (event: KeyboardEvent): void => {
+      if (SCROLL_KEYS.has(event.key)) moved();
+    };
+    // A press on the scroller itself (not a row) is a press on its scrollbar.
+    const onPointer = (event: PointerEvent): void => {
+      if (event.target === el) moved();
+    };
+    // The window's own resize, which no row's growth follows. In the observer's callback layout is clean: reading the
+    // scroll height there forces nothing.
+    const resized =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() => {
+            if (armed.current && !userMoved.current) el.scrollTop = el.scrollHeight - el.clientHeight;
+          })
+        : undefined;
+    resized?.observe(el);
+    const passive = { passive: true } as const;
+    el.addEventListener('focusin', moved);
+    el.addEventListener('wheel', moved, passive);
+    el.addEventListener('touchmove', moved, passive);
+    el.addEventListener('keydown', onKey);
+    el.addEventListener('pointerdown', onPointer);
+    return () => {
+      resized?.disconnect();
+      el.removeEventListener('focusin', moved);
+      el.removeEventListener('wheel', moved);
+      el.removeEventListener('touchmove', moved);
+      el.removeEventListener('keydown', onKey);
+      el.removeEventListener('pointerdown', onPointer);
+    };
+  }, [scroller]);
+  return { armed, userMoved };
+}

@@ -1,0 +1,77 @@
+/**
+ * Following a streaming reply without scroll commands (issue 14, fifth look): the list follows a long Markdown reply
+ * with no layout forced per streamed frame (counted in a Chrome trace), and a follow lost without any user input (a
+ * correction the browser clamped) is repaired while the reply still streams.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { ScriptTurn } from '../fixtures/scriptedLlm/index.ts';
+import { startMainThreadTrace } from '../../bench/uiTrace.ts';
+import { nodeServer, sendMessage, serverScripts, startApp, type E2eApp } from './harness.ts';
+
+/** A Markdown reply of `count` sections (headings, lists, code), many window heights tall, ending with `marker`. */
+function markdownReply(count: number, marker: string): string {
+  const sections = Array.from(
+    { length: count },
+    (_, i) => `## Step ${i + 1}\n\nThe server answered and the fields were checked.\n\n- **first**: done\n- **second**: done\n\n\`\`\`ts\nconst total${i} = ${i};\n\`\`\``,
+  );
+  return `${sections.join('\n\n')}\n\n${marker}`;
+}
+
+const script: ScriptTurn[] = [
+  // As in the ui bench: a tool card first (a new row), then a long reply in another new row.
+  { match: { lastUserText: 'trace the follow' }, eventDelayMs: 2, content: [{ type: 'text', text: 'Let me fetch the records first.' }, { type: 'tool_use', tool: 'echo', input: { message: 'all records' } }] },
+  { match: { toolResultsContain: ['all records'] }, eventDelayMs: 2, content: [{ type: 'text', text: markdownReply(120, 'END-OF-TRACED'), chunkSize: 24 }] },
+  { match: { lastUserText: 'lose the end' }, eventDelayMs: 10, content: [{ type: 'text', text: markdownReply(90, 'END-OF-REPAIRED'), chunkSize: 16 }] },
+];
+
+/** Pixels between the bottom of the list's window and the end of its content. */
+const distanceFromEnd = (page: Page): Promise<number> => page.getByTestId('chat-scroll').evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+
+describe('chat follows a streaming reply without scroll commands', () => {
+  let app: E2eApp;
+
+  beforeAll(async () => {
+    app = await startApp({ llm: { script }, viewport: { width: 1100, height: 700 }, servers: { everything: nodeServer(serverScripts.everything) } });
+    await app.api['tools.setApproval']({ serverId: 'everything', toolName: 'echo', policy: 'always_allow' });
+    await app.dismissToasts();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('follows a long Markdown reply without forcing a layout per streamed frame', async () => {
+    const { page, context } = app;
+    const scroller = page.getByTestId('chat-scroll');
+    const trace = await startMainThreadTrace(context, page);
+    await sendMessage(page, 'Please trace the follow');
+    await expect.poll(() => scroller.textContent(), { timeout: 60_000 }).toContain('END-OF-TRACED');
+    await expect.poll(() => distanceFromEnd(page), { timeout: 15_000 }).toBeLessThan(8);
+    const tasks = await trace.stop();
+    const size = await scroller.evaluate((el) => ({ content: el.scrollHeight, window: el.clientHeight }));
+    expect(size.content).toBeGreaterThan(size.window * 4);
+    // Hundreds of streamed frames. A scroll command chasing the end re-read the scroll height in each commit: 70 forced
+    // layouts with the previous list. Left (7-16 in runs): the library's retries of clamped corrections, the new rows'
+    // mounts, the reply's end and the page's own.
+    expect(tasks.forcedLayouts).toBeLessThan(35);
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('puts the view back at the end when it lost the end without any user input while streaming', async () => {
+    const { page } = app;
+    const scroller = page.getByTestId('chat-scroll');
+    await sendMessage(page, 'Now lose the end');
+    await expect.poll(() => scroller.textContent(), { timeout: 60_000 }).toContain('Step 20');
+    // What a clamped correction whose retry was lost did: the view jumps up by itself, no wheel, key or touch.
+    await scroller.evaluate((el) => {
+      el.scrollTop = Math.max(0, el.scrollTop - 1500);
+    });
+    // Repaired while the reply still streams: the end marker is not there yet when the view is back at the end.
+    await expect.poll(async () => ((await scroller.textContent())?.includes('END-OF-REPAIRED') ? 'ended' : await distanceFromEnd(page)), { timeout: 30_000 }).toBeLessThan(8);
+    await expect.poll(() => scroller.textContent(), { timeout: 60_000 }).toContain('END-OF-REPAIRED');
+    await expect.poll(() => distanceFromEnd(page), { timeout: 15_000 }).toBeLessThan(8);
+    await expect(page.getByRole('button', { name: 'Jump to the latest message' }).count()).resolves.toBe(0);
+    expect(app.pageErrors).toEqual([]);
+  });
+});
