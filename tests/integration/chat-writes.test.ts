@@ -189,4 +189,40 @@ describe('chat history writes', () => {
     // Each answer hangs under the one before it.
     expect(page.messages.slice(1).map((m) => m.parentId)).toEqual(page.messages.slice(0, -1).map((m) => m.id));
   });
+
+  it('a tool call that may change things is committed as running before the tool runs; a read-only one starts first', async () => {
+    const llm = await startScriptedLlm({
+      apiKey: 'sk-test',
+      script: [
+        { content: [{ type: 'text', text: 'Writing.' }, { type: 'tool_use', tool: 'write', input: { n: 1 } }] },
+        { expect: { toolResultCount: 1 }, content: [{ type: 'tool_use', tool: 'write', input: { n: 2 } }, { type: 'tool_use', tool: 'write', input: { n: 3 } }] },
+        { expect: { toolResultCount: 2 }, content: [{ type: 'tool_use', tool: 'read', input: { n: 4 } }] },
+        { expect: { toolResultCount: 1 }, content: [{ type: 'text', text: 'Written.' }] },
+      ],
+    });
+    const data = tempDataDir();
+    const db: { reader?: DatabaseSync } = {};
+    const seenByTool: string[] = [];
+    // What a restart after a crash right now would find: the call's row as committed.
+    const run = (args: Record<string, unknown>) => {
+      const row = db.reader?.prepare("SELECT status FROM tool_calls WHERE json_extract(arguments, '$.n') = ?").get(Number(args.n)) as { status: string } | undefined;
+      seenByTool.push(`${String(args.n)}:${row?.status ?? 'no row'}`);
+      return Promise.resolve(textResult('ok'));
+    };
+    const tools = new FakeTools([
+      { name: 'write', approval: 'always_allow', annotations: { destructiveHint: true }, run },
+      { name: 'read', approval: 'always_allow', annotations: { readOnlyHint: true }, run },
+    ]);
+    const engine = await startEngine({ dataDir: data.dir, tools, baseUrl: llm.url });
+    const reader = new DatabaseSync(join(data.dir, 'history.db'), { readOnly: true });
+    db.reader = reader;
+    cleanups.push(() => llm.close(), data.remove, () => engine.chat.shutdown(), () => reader.close());
+    const chat = value(await engine.chat.api['chats.create']({}));
+    value(await engine.chat.api['chat.send']({ chatId: chat.id, text: 'Write three times.' }));
+    expect((await engine.log.runEnd(chat.id)).error).toBeUndefined();
+    // The read-only call is not held back for a commit: its running status is written while it runs.
+    expect(seenByTool.sort().slice(0, 3)).toEqual(['1:running', '2:running', '3:running']);
+    expect(seenByTool[3]).not.toBe('4:running');
+  });
 });
+

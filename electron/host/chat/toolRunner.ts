@@ -87,6 +87,9 @@ async function runOne(call: ToolCallBlock, message: ChatMessage, context: ToolRu
   call.status = 'running';
   call.startedAt = Date.now();
   finish(call, context);
+  // A call that may change things is committed, running, before it starts: a crash from here on finds it and marks it
+  // interrupted. A read-only call starts first and its status is committed while the server works.
+  if (call.destructive) context.flush?.();
   const result = await context.tools.callTool(call.exposedName, (call.input ?? {}) as Record<string, unknown>, {
     signal: context.signal,
     chatId: message.chatId,
