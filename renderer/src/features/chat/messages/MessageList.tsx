@@ -143,7 +143,7 @@ export function MessageList({ open }: { open: OpenChat }) {
     return followedKey.current !== undefined && rowKey(rows, i) === followedKey.current ? 0 : baseSize(rows[i]) + LAST_ROW_GAP;
   };
   const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
-  const guard = useEndGuard(scroller);
+  const guard = useEndGuard(scroller, FOLLOW_WITHIN);
   const generating = open.run.generating;
   const finding = useFindStore((s) => s.chatId === chatId && s.target !== undefined);
   const findingNow = useRef(finding);
@@ -165,24 +165,9 @@ export function MessageList({ open }: { open: OpenChat }) {
     followOnAppend: false,
     scrollEndThreshold: FOLLOW_WITHIN,
     paddingStart: PADDING_START,
-    // After each change the virtualizer reports (a scroll, a row's new size): the end guard (endGuard.ts). Its write is
-    // the rare repair of a lost follow; a view at the end, the usual case, reads and writes nothing.
-    onChange: (v) => {
-      const distance = distanceFromEnd(v);
-      if (guard.userMoved.current) {
-        // The user's own scroll: once it settles, following goes on only if they left the view at the end.
-        if (!v.isScrolling) {
-          guard.userMoved.current = false;
-          guard.armed.current = distance <= FOLLOW_WITHIN;
-        }
-        return;
-      }
-      // Find scrolls to its matches: following stops until the user comes back to the end.
-      if (findingNow.current) guard.armed.current = false;
-      const el = scroller.current;
-      if (!el || !guard.armed.current || distance <= 1) return;
-      el.scrollTop = v.getTotalSize() - (v.scrollRect?.height ?? el.clientHeight);
-    },
+    // After each change the virtualizer reports (a scroll, a row's new size): the end guard (endGuard.ts).
+    onChange: (v) =>
+      guard.onListChange({ distance: distanceFromEnd(v), endOffset: v.getTotalSize() - (v.scrollRect?.height ?? window.innerHeight), scrolling: v.isScrolling, finding: findingNow.current }),
   });
 
   // Open at the latest message. Row heights are estimates until measured, so keep going to the end for a few

@@ -10,12 +10,24 @@ import { useEffect, useRef, type RefObject } from 'react';
 /** Keys that scroll a focused scroller (or the page) on their own. */
 const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
 
+/** Where the virtual list stands after a change it reports, from its own numbers (no layout read). */
+export interface ListView {
+  /** Pixels between the view's bottom and the list's end. */
+  distance: number;
+  /** The scroll offset that shows the list's end. */
+  endOffset: number;
+  /** A scroll is under way (the list's scroll events have not settled). */
+  scrolling: boolean;
+  /** Find is showing a match of this chat (it scrolls to it). */
+  finding: boolean;
+}
+
 /** What MessageList needs from the guard. */
 export interface EndGuard {
   /** Armed: the view follows the end and no user input has moved it since. */
   armed: RefObject<boolean>;
-  /** The user moved the view (wheel, touch, keys, a press on the scrollbar) and the list has not yet seen it settle. */
-  userMoved: RefObject<boolean>;
+  /** Call after each change the virtual list reports (a scroll, a row's new size). */
+  onListChange(view: ListView): void;
 }
 
 /**
@@ -23,7 +35,7 @@ export interface EndGuard {
  * (MessageList re-arms it when that is at the end). Focus moving into the list counts (the browser scrolls a focused
  * element into view). Programmatic scrolls are not user input: find disarms the guard itself (MessageList).
  */
-export function useEndGuard(scroller: RefObject<HTMLElement | null>): EndGuard {
+export function useEndGuard(scroller: RefObject<HTMLElement | null>, followWithin: number): EndGuard {
   const armed = useRef(false);
   const userMoved = useRef(false);
   useEffect(() => {
@@ -64,5 +76,20 @@ export function useEndGuard(scroller: RefObject<HTMLElement | null>): EndGuard {
       el.removeEventListener('pointerdown', onPointer);
     };
   }, [scroller]);
-  return { armed, userMoved };
+  const onListChange = ({ distance, endOffset, scrolling, finding }: ListView): void => {
+    if (userMoved.current) {
+      // The user's own scroll: once it settles, following goes on only if they left the view at (or near) the end.
+      if (!scrolling) {
+        userMoved.current = false;
+        armed.current = distance <= followWithin;
+      }
+      return;
+    }
+    // Find scrolls to its matches: following stops until the user comes back to the end.
+    if (finding) armed.current = false;
+    const el = scroller.current;
+    // The usual case, a view at the end, reads and writes nothing; the write is the rare repair of a lost follow.
+    if (el && armed.current && distance > 1) el.scrollTop = endOffset;
+  };
+  return { armed, onListChange };
 }
