@@ -180,9 +180,10 @@ describe('chat history writes', () => {
     value(await engine.chat.api['chat.send']({ chatId: chat.id, text: 'Echo twice.' }));
     const state = await engine.log.runEnd(chat.id);
     expect(state.error).toBeUndefined();
-    // Requests 2 and 3 left while the turn before them was still written as streaming (its end and the next answer's
-    // row followed, during the request); before, each waited for both commits.
-    expect(atSend).toEqual([['streaming'], ['streaming'], ['complete', 'streaming']]);
+    // Each request left before the answer it starts was written, and requests 2 and 3 while the turn before them was
+    // still written as streaming (its end and the next answer's row followed, during the request); before, each
+    // waited for both commits.
+    expect(atSend).toEqual([[], ['streaming'], ['complete', 'streaming']]);
     expect(unsaved).toEqual([]);
     const page = value(await engine.chat.api['chats.get']({ chatId: chat.id }));
     expect(page.messages.map((m) => `${m.role}:${m.status}`)).toEqual(['user:complete', 'assistant:complete', 'assistant:complete', 'assistant:complete']);

@@ -95,15 +95,19 @@ export class ChatRunner {
     return state;
   }
 
-  /** Starts a run; `history` is an empty array the run fills with the newest messages it reads. Returns at once with the id of the first answer message. */
-  start(chatId: string, history: ChatMessage[], model: string): string {
+  /**
+   * Starts a run; `history` is an empty array the run fills with the newest messages it reads. `after` names a message
+   * just written that has no answer yet (a send): the first answer hangs under it. Returns at once with the id of the
+   * first answer message.
+   */
+  start(chatId: string, history: ChatMessage[], model: string, after?: string): string {
     const firstId = randomUUID();
     const controller = new AbortController();
     const session: Session = { controller, done: Promise.resolve() };
     this.sessions.set(chatId, session);
     this.emitState({ chatId, generating: true });
     const log = (what: string) => (cause: unknown) => this.deps.logger.error(what, { chatId, reason: String(cause) });
-    session.done = this.run(chatId, history, model, controller.signal, firstId)
+    session.done = this.run(chatId, history, model, controller.signal, firstId, after)
       .catch((cause: unknown) => {
         log('chat run failed')(cause);
         this.failOpenAnswer(history, cause);
@@ -184,7 +188,7 @@ export class ChatRunner {
     this.deps.emit({ type: 'message', chatId: message.chatId, message });
   }
 
-  private async run(chatId: string, history: ChatMessage[], model: string, signal: AbortSignal, firstId: string): Promise<void> {
+  private async run(chatId: string, history: ChatMessage[], model: string, signal: AbortSignal, firstId: string, after?: string): Promise<void> {
     const { deps } = this;
     const settings = deps.settings();
     // The chat's tool scope, asked at each use: the user may change it while the chat runs (the store keeps it in memory).
@@ -203,11 +207,13 @@ export class ChatRunner {
       const prepareTurn = () => deps.context.prepare(runWindow, { tools: tools.listTools(), settings: withServerInstructions(settings, deps.serverInstructions?.() ?? []), model, signal });
       const prepared = await prepareTurn();
       if (prepared.kind === 'stopped') return;
-      if (turn > 0 && previous?.role === 'assistant') {
-        // A later answer of this run hangs under the one before it (no other versions): inserted at the end of this
-        // burst with the previous turn's end, after the request below has gone out; its events wait for that commit.
-        message.parentId = previous.id;
-        this.saver.insertSoon(message, previous.id);
+      // A later answer of this run hangs under the one before it, the first under the message just sent; neither has
+      // other versions. It is inserted at the end of this burst (with the previous turn's end), after the request
+      // below has gone out; its events wait for that commit.
+      const parentId = turn > 0 && previous?.role === 'assistant' ? previous.id : turn === 0 && after !== undefined && previous?.id === after ? after : undefined;
+      if (parentId !== undefined) {
+        message.parentId = parentId;
+        this.saver.insertSoon(message, parentId);
       } else {
         this.saver.flush();
         deps.repo.insertMessage(message);

@@ -71,7 +71,7 @@ export function createConversationCalls(deps: ConversationDeps): ConversationCal
   const { repo, runner, approvals, tools } = deps;
 
   // The run reads only the newest part of the history itself, page by page (context/historyTail.ts).
-  const startRun = (chatId: string, model: string): string => runner.start(chatId, [], model);
+  const startRun = (chatId: string, model: string, after?: string): string => runner.start(chatId, [], model, after);
 
   return {
     'chats.list': ({ query, offset, limit }) => Promise.resolve(ok(repo.listChats({ ...(query !== undefined ? { query } : {}), offset: offset ?? 0, limit: limit ?? 50 }))),
@@ -132,7 +132,7 @@ export function createConversationCalls(deps: ConversationDeps): ConversationCal
       });
       deps.events.emit('chat.stream', { type: 'message', chatId, message });
       deps.chatsChanged();
-      startRun(chatId, model ?? chat.model);
+      startRun(chatId, model ?? chat.model, message.id);
       return ok({ messageId: message.id });
     },
     'chat.stop': async ({ chatId }) => {
