@@ -23,6 +23,8 @@ import { createMcpModule } from '../electron/host/mcp/mcpModule.ts';
 const rounds = Number(process.env.OPTIONS_ROUNDS ?? 4);
 const callsPerRound = Number(process.env.OPTIONS_CALLS ?? 2500);
 const warmup = 600;
+/** Which of the three measurements to run, e.g. OPTIONS_PARTS=3. */
+const parts = process.env.OPTIONS_PARTS ?? '123';
 const args = { message: 'hello' };
 const noop = () => {};
 /** The SDK timer the host parks (toolCall.ts): the largest delay setTimeout accepts. */
@@ -129,13 +131,13 @@ async function hostLayers(): Promise<Record<string, number[]>> {
     const echo = mcp.tools.listTools().find((tool) => tool.toolName === 'echo');
     if (!echo) throw new Error('echo is not in the registry');
     const viaHost = () => mcp.tools.callTool(echo.exposedName, args);
-    // The host's own Client is found by the first call it makes (the prototype is restored at once): the raw sides then
+    // The host's own Client is found by the first request it sends for a call (the prototype is restored at once): the raw sides then
     // use the very client, transport and server process the host uses.
     const hostClient = async (): Promise<Client> => {
       // eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back; always called with its own `this`
-      const original = Client.prototype.callTool;
+      const original = Client.prototype.request;
       let found: Client | undefined;
-      Client.prototype.callTool = new Proxy(original, {
+      Client.prototype.request = new Proxy(original, {
         apply: (target, self: Client, rest: Parameters<typeof original>) => {
           found ??= self;
           return Reflect.apply<Client, Parameters<typeof original>, ReturnType<typeof original>>(target, self, rest);
@@ -149,7 +151,7 @@ async function hostLayers(): Promise<Record<string, number[]>> {
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       } finally {
-        Client.prototype.callTool = original;
+        Client.prototype.request = original;
       }
       throw new Error('the host did not call echo within 120 s');
     };
@@ -169,21 +171,27 @@ async function hostLayers(): Promise<Record<string, number[]>> {
   }
 }
 
-const cpu = await clientCpu();
-console.log('1. client CPU per call, answering transport (µs, median of 20 blocks of 2,000):');
-for (const name of names) console.log(`   ${name.padEnd(11)} ${(cpu[name] ?? 0).toFixed(2)}  (+${((cpu[name] ?? 0) - (cpu.raw ?? 0)).toFixed(2)})`);
-const wall = await optionsOnOneProcess();
-const rawP50 = percentile(wall.raw ?? [], 50);
-console.log(`2. wall per call, options interleaved on one server process (${rounds} fresh processes × ${callsPerRound}; µs):`);
-for (const name of names) {
-  const p50 = percentile(wall[name] ?? [], 50);
-  console.log(`   ${name.padEnd(11)} p50 ${p50.toFixed(1)} (${ratio(p50, rawP50)}, ${(p50 - rawP50).toFixed(1)})  p25 ${percentile(wall[name] ?? [], 25).toFixed(1)}`);
+if (parts.includes('1')) {
+  const cpu = await clientCpu();
+  console.log('1. client CPU per call, answering transport (µs, median of 20 blocks of 2,000):');
+  for (const name of names) console.log(`   ${name.padEnd(11)} ${(cpu[name] ?? 0).toFixed(2)}  (+${((cpu[name] ?? 0) - (cpu.raw ?? 0)).toFixed(2)})`);
 }
-const host = await hostLayers();
-const hostRaw = percentile(host.raw ?? [], 50);
-console.log(`3. the host against its own client, interleaved on the host's server process (µs):`);
-for (const name of ['host', 'raw', 'all']) {
-  const p50 = percentile(host[name] ?? [], 50);
-  console.log(`   ${name.padEnd(11)} p50 ${p50.toFixed(1)} (${ratio(p50, hostRaw)} of raw, ${ratio(p50, percentile(host.all ?? [], 50))} of raw with the host's options)`);
+if (parts.includes('2')) {
+  const wall = await optionsOnOneProcess();
+  const rawP50 = percentile(wall.raw ?? [], 50);
+  console.log(`2. wall per call, options interleaved on one server process (${rounds} fresh processes × ${callsPerRound}; µs):`);
+  for (const name of names) {
+    const p50 = percentile(wall[name] ?? [], 50);
+    console.log(`   ${name.padEnd(11)} p50 ${p50.toFixed(1)} (${ratio(p50, rawP50)}, ${(p50 - rawP50).toFixed(1)})  p25 ${percentile(wall[name] ?? [], 25).toFixed(1)}`);
+  }
+}
+if (parts.includes('3')) {
+  const host = await hostLayers();
+  const hostRaw = percentile(host.raw ?? [], 50);
+  console.log(`3. the host against its own client, interleaved on the host's server process (µs):`);
+  for (const name of ['host', 'raw', 'all']) {
+    const p50 = percentile(host[name] ?? [], 50);
+    console.log(`   ${name.padEnd(11)} p50 ${p50.toFixed(1)} (${ratio(p50, hostRaw)} of raw, ${ratio(p50, percentile(host.all ?? [], 50))} of raw with the host's options)`);
+  }
 }
 console.log(`load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
