@@ -1,7 +1,7 @@
 /**
  * Following a streaming reply without scroll commands (issue 14, fifth look): the list follows a tool card and then a
  * long Markdown reply, each a new row, to the exact end, and a follow lost without any user input (a correction the
- * browser clamped) is repaired while the reply still streams. The forced layouts this removed are counted by the ui
+ * browser clamped) is repaired while the reply still streams, and only then: an idle chat stays where a scroll put it. The forced layouts this removed are counted by the ui
  * bench (`forcedLayoutsPerReply`): a count in a trace here varied too much under load to be a reliable check.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,25 @@ describe('chat follows a streaming reply without scroll commands', () => {
     await expect.poll(() => scroller.textContent(), { timeout: 60_000 }).toContain('END-OF-REPAIRED');
     await expect.poll(() => distanceFromEnd(page), { timeout: 15_000 }).toBeLessThan(8);
     await expect(page.getByRole('button', { name: 'Jump to the latest message' }).count()).resolves.toBe(0);
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('leaves an idle chat where a scroll that is not user input moved it (an app card scrolled into view)', async () => {
+    const { page } = app;
+    const scroller = page.getByTestId('chat-scroll');
+    await expect.poll(() => distanceFromEnd(page), { timeout: 15_000 }).toBeLessThan(8);
+    // No reply streams: what scrollIntoView, assistive technology or a test driver does, without wheel, key or touch.
+    await scroller.evaluate((el) => {
+      el.scrollTop = Math.max(0, el.scrollTop - 1500);
+    });
+    // Twenty frames later the view is still where it went (a guard yanking it back to the end ate clicks on app cards).
+    await page.evaluate(() => new Promise<void>((resolve) => {
+      let frames = 0;
+      const next = (): void => void (++frames >= 20 ? resolve() : requestAnimationFrame(next));
+      requestAnimationFrame(next);
+    }));
+    expect(await distanceFromEnd(page)).toBeGreaterThan(1000);
+    await expect.poll(() => page.getByRole('button', { name: 'Jump to the latest message' }).count()).toBe(1);
     expect(app.pageErrors).toEqual([]);
   });
 });

@@ -145,6 +145,7 @@ export function MessageList({ open }: { open: OpenChat }) {
   const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
   const guard = useEndGuard(scroller, FOLLOW_WITHIN);
   const generating = open.run.generating;
+  guard.streaming.current = generating;
   const finding = useFindStore((s) => s.chatId === chatId && s.target !== undefined);
   const findingNow = useRef(finding);
   findingNow.current = finding;
@@ -167,7 +168,7 @@ export function MessageList({ open }: { open: OpenChat }) {
     paddingStart: PADDING_START,
     // After each change the virtualizer reports (a scroll, a row's new size): the end guard (endGuard.ts).
     onChange: (v) =>
-      guard.onListChange({ distance: distanceFromEnd(v), endOffset: v.getTotalSize() - (v.scrollRect?.height ?? window.innerHeight), scrolling: v.isScrolling, finding: findingNow.current }),
+      guard.onListChange({ distance: distanceFromEnd(v), total: v.getTotalSize(), endOffset: v.getTotalSize() - (v.scrollRect?.height ?? window.innerHeight), scrolling: v.isScrolling, finding: findingNow.current }),
   });
 
   // Open at the latest message. Row heights are estimates until measured, so keep going to the end for a few

@@ -2,8 +2,11 @@
  * The safety net under following a streaming reply without scroll commands (issue 14). The virtual list follows a
  * growing last row by moving the view by each growth, which keeps the distance from the end, whatever it is: a
  * correction the browser clamped and whose retry was lost (seen once in five bench replies) left the view thousands
- * of pixels short for the rest of the reply. While the guard is armed, a view found above the end is put back there,
- * and a list window that gets shorter (the composer below it growing when a reply ends) keeps its end in view.
+ * of pixels short for the rest of the reply. While the guard is armed, a view found above the end while a reply
+ * streams is put back there, as is one that was at the end when the list's size changed (a reply's last chunks
+ * formatted after it ended), and a list window that gets shorter keeps its end in view. When no reply streams, a scroll
+ * that is not the user's own input (an app card scrolled into view, assistive technology) is left where it went and
+ * stops the following: an idle chat yanked back to its end ate clicks on app cards (apps e2e).
  */
 import { useEffect, useRef, type RefObject } from 'react';
 
@@ -14,6 +17,8 @@ const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home
 export interface ListView {
   /** Pixels between the view's bottom and the list's end. */
   distance: number;
+  /** The list's total size: a change of it, not a scroll, is what an idle list follows. */
+  total: number;
   /** The scroll offset that shows the list's end. */
   endOffset: number;
   /** A scroll is under way (the list's scroll events have not settled). */
@@ -26,6 +31,8 @@ export interface ListView {
 export interface EndGuard {
   /** Armed: the view follows the end and no user input has moved it since. */
   armed: RefObject<boolean>;
+  /** A reply is streaming into the list: any loss of the end is repaired (idle, only one a size change caused). Set by MessageList each render. */
+  streaming: RefObject<boolean>;
   /** Call after each change the virtual list reports (a scroll, a row's new size). */
   onListChange(view: ListView): void;
 }
@@ -37,7 +44,10 @@ export interface EndGuard {
  */
 export function useEndGuard(scroller: RefObject<HTMLElement | null>, followWithin: number): EndGuard {
   const armed = useRef(false);
+  const streaming = useRef(false);
   const userMoved = useRef(false);
+  const lastTotal = useRef<number | undefined>(undefined);
+  const lastDistance = useRef(0);
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
@@ -76,7 +86,11 @@ export function useEndGuard(scroller: RefObject<HTMLElement | null>, followWithi
       el.removeEventListener('pointerdown', onPointer);
     };
   }, [scroller]);
-  const onListChange = ({ distance, endOffset, scrolling, finding }: ListView): void => {
+  const onListChange = ({ distance, total, endOffset, scrolling, finding }: ListView): void => {
+    const grew = lastTotal.current !== undefined && total !== lastTotal.current;
+    const wasAtEnd = lastDistance.current <= 1;
+    lastTotal.current = total;
+    lastDistance.current = distance;
     if (userMoved.current) {
       // The user's own scroll: once it settles, following goes on only if they left the view at (or near) the end.
       if (!scrolling) {
@@ -89,7 +103,11 @@ export function useEndGuard(scroller: RefObject<HTMLElement | null>, followWithi
     if (finding) armed.current = false;
     const el = scroller.current;
     // The usual case, a view at the end, reads and writes nothing; the write is the rare repair of a lost follow.
-    if (el && armed.current && distance > 1) el.scrollTop = endOffset;
+    if (!el || !armed.current || distance <= 1) return;
+    if (streaming.current || (grew && wasAtEnd)) {
+      el.scrollTop = endOffset;
+      lastDistance.current = 0;
+    } else if (!grew && distance > followWithin) armed.current = false;
   };
-  return { armed, onListChange };
+  return { armed, streaming, onListChange };
 }
