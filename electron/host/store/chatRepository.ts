@@ -299,23 +299,20 @@ export class ChatRepository {
   insertMessage(message: ChatMessage, parentId?: string | null): void {
     this.saved.forget(message.id);
     transaction(this.db, () => {
-      const branches = this.branches;
-      if (!branches) {
-        this.stmt('insertMessage').run(message.id, message.chatId, message.role, ...this.messageValues(message), message.createdAt, message.updatedAt);
-        for (const values of this.toolCallValues(message).values()) this.stmt('upsertToolCall').run(...values);
-        this.stmt('countUp').run(1, message.updatedAt, message.chatId);
-        return;
-      }
+      const row = [message.id, message.chatId, message.role, ...this.messageValues(message), message.createdAt, message.updatedAt];
       // The row is written once, placed (an update of parent and depth after the insert wrote it and its indexes twice).
-      const place = branches.placement(message.chatId, parentId);
-      this.stmt('insertPlaced').run(message.id, message.chatId, message.role, ...this.messageValues(message), message.createdAt, message.updatedAt, place.parentId, place.depth);
-      if (place.parentId) message.parentId = place.parentId;
-      else delete message.parentId;
-      const siblings = branches.childrenOf(message.chatId, place.parentId);
-      if (siblings.length > 1) message.siblings = siblings;
-      else delete message.siblings;
+      const place = this.branches?.placement(message.chatId, parentId);
+      if (this.branches && place) {
+        this.stmt('insertPlaced').run(...row, place.parentId, place.depth);
+        if (place.parentId) message.parentId = place.parentId;
+        else delete message.parentId;
+        const siblings = this.branches.childrenOf(message.chatId, place.parentId);
+        if (siblings.length > 1) message.siblings = siblings;
+        else delete message.siblings;
+      } else this.stmt('insertMessage').run(...row);
       for (const values of this.toolCallValues(message).values()) this.stmt('upsertToolCall').run(...values);
-      this.stmt('leafAndCountUp').run(message.id, message.updatedAt, message.chatId);
+      if (place) this.stmt('leafAndCountUp').run(message.id, message.updatedAt, message.chatId);
+      else this.stmt('countUp').run(1, message.updatedAt, message.chatId);
     });
   }
 
