@@ -11,6 +11,7 @@ import type { ChangeStreamDown } from './listen/listenKeeper.ts';
 import { ResourceWatches, type StopWatch } from './resourceWatch/resourceWatches.ts';
 import { englishOf, hostMessage, type HostMessage } from '../../../shared/hostMessages.ts';
 import { describeRequestError, exitMessage, isAuthError, isConnectionLost, type ExitInfo } from './mcpErrors.ts';
+import type { HostClient } from './hostClient.ts';
 import { InflightCalls, runToolCall, type CallOutcome, type SettleCall, type ToolCallRequest } from './toolCall.ts';
 import type { ServerCatalog, ServerTool } from './types.ts';
 import type { SamplingBroker } from '../sampling/samplingBroker.ts';
@@ -46,7 +47,7 @@ const refreshDebounceMs = 50;
 /** A connected client plus what is needed to use, watch and close it. */
 export class ServerConnection {
   readonly serverId: string;
-  readonly client: Client;
+  readonly client: HostClient;
   private readonly transport: Transport;
   private readonly hooks: ConnectionHooks;
   private readonly inflight = new InflightCalls();
@@ -82,7 +83,7 @@ export class ServerConnection {
     return this.serverCapabilities ?? this.client.getServerCapabilities();
   }
 
-  constructor(serverId: string, client: Client, transport: Transport, hooks: ConnectionHooks) {
+  constructor(serverId: string, client: HostClient, transport: Transport, hooks: ConnectionHooks) {
     this.serverId = serverId;
     this.client = client;
     this.transport = transport;
@@ -233,8 +234,8 @@ export class ServerConnection {
 
   /** Calls a tool; see runToolCall for timeout and abort semantics. Not async: the call's own promise goes back as it is. */
   callTool(toolName: string, args: Record<string, unknown>, options: ToolCallOptions, timeoutMs: number): Promise<CallOutcome> {
-    const plain = this.plainTools.has(toolName) && this.client.getProtocolEra() === 'legacy';
-    const request: ToolCallRequest = { toolName, args, options, timeoutMs, meta: logLevelMeta(this.client, this.logLevel), plain };
+    const resultSchema = this.plainTools.has(toolName) && this.client.getProtocolEra() === 'legacy' ? this.client.callResultSchema() : undefined;
+    const request: ToolCallRequest = { toolName, args, options, timeoutMs, meta: logLevelMeta(this.client, this.logLevel), resultSchema };
     return runToolCall(this.client, this.inflight, request, this.settleCall);
   }
 

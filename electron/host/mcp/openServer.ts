@@ -1,5 +1,5 @@
 /** Opens one server: transport, client, era negotiation (or the cached verdict), catalog, all within the connect timeout. */
-import { Client, isSpecType, ProtocolError, ProtocolErrorCode, SERVER_INFO_META_KEY, type DiscoverResult, type Implementation, type OAuthClientProvider, type PriorDiscovery, type Transport } from '@modelcontextprotocol/client';
+import { isSpecType, ProtocolError, type Client, ProtocolErrorCode, SERVER_INFO_META_KEY, type DiscoverResult, type Implementation, type OAuthClientProvider, type PriorDiscovery, type Transport } from '@modelcontextprotocol/client';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { hostError, type Result } from '../../../shared/errors.ts';
 import { isHttpConfig, serverDefaults, type ServerConfig } from '../../../shared/serverConfig.ts';
@@ -8,6 +8,7 @@ import { withdrawSampling } from '../sampling/eraCapabilities.ts';
 import type { SamplingBroker } from '../sampling/samplingBroker.ts';
 import { closeQuietly, fetchCatalogWithTtls, ServerConnection, type ConnectionHooks, type ReadyInfo } from './connection.ts';
 import { toCapabilitySummary } from './convert.ts';
+import { HostClient } from './hostClient.ts';
 import { launchKey, type EraCache } from './eraCache.ts';
 import { httpTransport, onTransportStarted, resolveCommand, serverEnvironment, stdioTransport } from './launch.ts';
 import { describeConnectFailure, isConnectionLost, isStreamGaveUp, quoteLine, type ConnectFailure } from './mcpErrors.ts';
@@ -125,7 +126,7 @@ async function attempt(setup: OpenSetup, key: string, prior: PriorDiscovery | un
   // A server cached as 2026-07-28 is never offered sampling; one found modern by probing has it withdrawn after connect.
   const choice = config.protocol ?? 'auto';
   const sampling = prior?.kind === 'modern' ? undefined : setup.sampling;
-  const client = new Client(setup.clientInfo, {
+  const client = new HostClient(setup.clientInfo, {
     // Roots on both eras (deprecated but defined in 2026-07-28, asked in-band there); sampling is withdrawn on 2026-07-28.
     capabilities: { elicitation: { form: {}, url: {} }, roots: { listChanged: true }, ...(sampling ? { sampling: {} } : {}), ...appsCapability(config) },
     // No `listChanged` option: with it the SDK opens subscriptions/listen only after a probe (never from a cached

@@ -10,6 +10,7 @@ import type { ToolProgress } from '../../../shared/chat.ts';
 import type { ToolResult } from '../../../shared/servers.ts';
 import type { ToolCallOptions } from '../ports.ts';
 import { toContent } from './convert.ts';
+import type { CallResultSchema } from './hostClient.ts';
 import type { InflightCall, InflightCalls } from './inflightCalls.ts';
 import { describeRequestError, isAuthError, isConnectionLost } from './mcpErrors.ts';
 import { urlElicitationsOf } from './urlRequired/urlRequired.ts';
@@ -45,10 +46,11 @@ export interface ToolCallRequest {
   /** The request's `_meta` (the 2026 log level), computed once for the call and its retry. */
   meta: Record<string, unknown> | undefined;
   /**
-   * The SDK's `callTool` would do nothing beyond `request` for this call (a 2025-era connection, a tool with no output
-   * schema): the call is sent with `request` and skips callTool's async wrapper (connection.ts, `plainTools`).
+   * Set when the SDK's `callTool` would do nothing beyond `request` for this call (a 2025-era connection, a tool with no
+   * output schema): the call is sent with `request` and this, the era's result validator `request` would otherwise build
+   * per call (hostClient.ts), skipping callTool's async wrapper and the validator's probe (connection.ts, `plainTools`).
    */
-  plain?: boolean;
+  resultSchema?: CallResultSchema | undefined;
 }
 
 /** What the call's owner does with an outcome once the call is no longer in flight; may answer a later one (a retry). */
@@ -80,8 +82,10 @@ export function runToolCall(client: Client, inflight: InflightCalls, request: To
     const params = meta ? { name: toolName, arguments: args, _meta: meta } : { name: toolName, arguments: args };
     const options = sdkOptions(call, request.options.onProgress);
     // The same request, the same result validation by the SDK; only callTool's output-schema step is skipped, where
-    // there is no schema to check (4-10 µs of client CPU per call: its async wrapper and validator cache look-up).
-    sent = request.plain === true ? client.request({ method: 'tools/call', params }, options) : client.callTool(params, options);
+    // there is no schema to check (4-10 µs of client CPU per call: its async wrapper and validator cache look-up), and
+    // the per-call build of the result validator, given here ready-made (~5 µs: a failing probe parse).
+    const { resultSchema } = request;
+    sent = resultSchema ? client.request({ method: 'tools/call', params }, resultSchema, options) : client.callTool(params, options);
   } catch (error) {
     return Promise.resolve(failed(error));
   }
