@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/chat.ts';
 import { MessageSaver } from './messageSaver.ts';
 
+// The saver writes at the check phase of the loop turn that asked (queued from a tick): a second check phase is after it.
+const afterBurst = async () => {
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
+};
+
 const message = (): ChatMessage => ({ id: 'm1', chatId: 'c1', role: 'assistant', blocks: [], status: 'streaming', createdAt: 1, updatedAt: 1 });
 
 /** A writer that records what each write held (the blocks' JSON at the time of the write). */
@@ -20,7 +26,7 @@ describe('MessageSaver', () => {
     m.blocks.push({ type: 'text', text: 'second' });
     saver.soon(m);
     expect(writes).toEqual([]);
-    await new Promise((resolve) => setImmediate(resolve));
+    await afterBurst();
     expect(writes).toEqual(['streaming:[{"type":"text","text":"first"},{"type":"text","text":"second"}]']);
   });
 
@@ -31,8 +37,27 @@ describe('MessageSaver', () => {
     m.blocks.push({ type: 'text', text: 'done' });
     saver.soon(m);
     m.blocks.push({ type: 'text', text: 'half a sen' });
-    await new Promise((resolve) => setImmediate(resolve));
+    await afterBurst();
     expect(writes).toEqual(['streaming:[{"type":"text","text":"done"}]']);
+  });
+
+  it('writes a block end and a call starting on a later tick of the same loop turn (the stream ended between) once', async () => {
+    const { writes, writer } = recorder();
+    const saver = new MessageSaver(writer, () => {});
+    const m = message();
+    m.blocks.push({ type: 'tool_call', id: 't1', exposedName: 'echo', serverId: 's', toolName: 'echo', input: {}, status: 'awaiting_approval', destructive: true });
+    saver.soon(m);
+    // The stream's end reaches the run a few ticks and promise jobs later, without new I/O; the run starts the call,
+    // which may change things, so it is committed running before it is dispatched.
+    await new Promise<void>((resolve) => process.nextTick(resolve));
+    await new Promise<void>((resolve) => process.nextTick(resolve));
+    const call = m.blocks[0];
+    if (call?.type === 'tool_call') call.status = 'running';
+    saver.soon(m);
+    saver.flush();
+    await afterBurst();
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toContain('"status":"running"');
   });
 
   it('writes a waiting save before a save now and before a flush, never twice', () => {
@@ -53,7 +78,7 @@ describe('MessageSaver', () => {
     const failures: unknown[] = [];
     const saver = new MessageSaver({ saveMessage: () => { throw new Error('disk full'); } }, (cause) => failures.push(cause));
     saver.soon(message());
-    await new Promise((resolve) => setImmediate(resolve));
+    await afterBurst();
     expect(String(failures[0])).toContain('disk full');
   });
 
@@ -75,7 +100,7 @@ describe('MessageSaver', () => {
     expect(log).toEqual(['show nothing waits: at once', 'write complete', 'show block end', 'show next', 'show after']);
     saver.soon(m);
     saver.show({ text: 'end of burst' });
-    await new Promise((resolve) => setImmediate(resolve));
+    await afterBurst();
     expect(log.slice(5)).toEqual(['write complete', 'show end of burst']);
   });
 

@@ -1,19 +1,22 @@
 /**
  * Writes a streaming answer to history, one write per burst: a run asks for a save at each block's end and at each
- * tool call status change, and several of those land in the same burst of synchronous work (the last block's end, the
- * turn's end and the first call starting; a call's result and the turn's end). Each write is an SQLite commit, which
- * cost more than everything else a turn does, so saves asked for with `soon` are written once, when that burst is
- * over (process.nextTick runs after the promise jobs queued now and before any I/O is handled). No I/O happens in
- * between and each save keeps the blocks it was asked with, so a crash keeps what it kept before: every finished block
- * and every call status reached, nothing of a block in flight.
+ * tool call status change, and several of those land in the same burst of work (the last block's end, the turn's end
+ * and the first call starting; a call's result and the turn's end). Each write is an SQLite commit, which cost more
+ * than everything else a turn does, so saves asked for with `soon` are written once, at the end of the event loop's
+ * turn that asked for them: in its check phase (setImmediate), after the I/O callbacks of the same poll phase and the
+ * promise jobs they queue. A stream's last block end, the stream's end and the first tool call starting come over
+ * several ticks of one loop turn; with the write at the check phase they are one commit (with the write at the next
+ * tick they were two: 16 commits per bench conversation, now 11). Each save keeps
+ * the blocks it was asked with, so a crash keeps what it kept before: every finished block and every call status
+ * reached, nothing of a block in flight; a call that may change things is still committed before it starts (`flush`).
  *
  * Nothing is shown before what it follows is saved: an event passed to `show` while a save waits is held and sent,
  * in order, right after that save's commit (it used to force the commit at once, so a burst that showed a block's end
  * and then a call starting wrote twice).
  *
- * A new answer's row can wait too (`insertSoon`): the run sends its next API request in the same burst, and that
- * burst's commit waits one more turn of the event loop (the HTTP client writes a request on a kept-alive socket from a
- * setImmediate of its own), so the request goes out first and the host's writes run while it is in flight.
+ * A new answer's row can wait too (`insertSoon`): the run sends its next API request in the same burst, and the HTTP
+ * client writes a request on a kept-alive socket from a setImmediate of its own queued before the burst's write, so
+ * the request goes out first and the host's writes run while it is in flight.
  */
 import type { ChatMessage } from '../../../shared/chat.ts';
 
@@ -38,8 +41,9 @@ export class MessageSaver<E = never> {
   // Events shown after the saves waiting before them; sent in order once those are committed.
   private readonly held: E[] = [];
   private scheduled = false;
-  // The burst's write waits for the check phase (after a request started in this burst is written).
-  private late = false;
+  // An insert asked for after the write was queued (a tool result in the burst of the stream's end): the write is queued
+  // again, behind the setImmediate of that burst's request.
+  private again = false;
   private readonly writer: MessageWriter;
   private readonly onError: (cause: unknown) => void;
   private readonly send: (event: E) => void;
@@ -71,7 +75,7 @@ export class MessageSaver<E = never> {
    */
   insertSoon(message: ChatMessage, parentId: string | null): void {
     this.pending.set(message.id, { message: { ...message, blocks: message.blocks.slice() }, insert: { parentId } });
-    this.late = true;
+    if (this.scheduled) this.again = true;
     this.schedule();
   }
 
@@ -102,9 +106,15 @@ export class MessageSaver<E = never> {
   private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
+    // At the check phase, queued from the burst's end: behind a setImmediate the burst itself queued (the request's
+    // write), and after the other reads of this poll phase (the stream's end, the call starting) joined the write.
+    const queue = () => process.nextTick(() => setImmediate(run));
     const run = () => {
+      if (this.again) {
+        this.again = false;
+        return queue();
+      }
       this.scheduled = false;
-      this.late = false;
       try {
         this.write();
       } catch (cause) {
@@ -114,8 +124,7 @@ export class MessageSaver<E = never> {
       // Sent even after a failed write: the window must still learn how the run ends (the failure ends it).
       this.release();
     };
-    // Queued from the burst's end, so behind a setImmediate the burst itself queued (the request's write).
-    process.nextTick(() => (this.late ? setImmediate(run) : run()));
+    queue();
   }
 
   private write(): void {
