@@ -83,6 +83,44 @@ describe('crash mid-stream', () => {
     expect(value(await reopened.api['chats.find']({ chatId, query: 'host streamed' })).total).toBe(4);
   });
 
+  it('a crash after a turn ended and before its run ended loses no search document: the next start writes it', async () => {
+    llm = await startScriptedLlm({
+      apiKey: 'sk-test',
+      script: [
+        // The run continues after a paused turn; that turn's search document waits for the run's end.
+        { content: [{ type: 'text', text: 'The first turn is about the narwhal.' }], stopReason: 'pause_turn' },
+        { content: [{ type: 'text', text: 'The second turn never ends because the power goes out', chunkSize: 6 }], holdAfterEvents: 5 },
+      ],
+    });
+    data = tempDataDir();
+    child = spawn(process.execPath, [join(import.meta.dirname, 'chat-crash-child.ts'), data.dir, llm.url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let chatId = '';
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    await new Promise<void>((resolve, reject) => {
+      child?.once('exit', (code) => reject(new Error(`child exited early (${code}): ${stderr}`)));
+      setTimeout(() => reject(new Error(`the second turn never streamed; stderr: ${stderr}`)), 30_000).unref();
+      let firstShownComplete = false;
+      createInterface({ input: child!.stdout! }).on('line', (line) => {
+        const event = JSON.parse(line) as ChatStreamEvent;
+        chatId = event.chatId;
+        // Shown complete means committed complete (nothing is shown before it is saved).
+        if (event.type === 'message' && event.message.status === 'complete' && event.message.role === 'assistant') firstShownComplete = true;
+        if (firstShownComplete && event.type === 'text_delta' && event.text.length > 0 && !event.text.includes('narwhal')) resolve();
+      });
+    });
+    child.removeAllListeners('exit');
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child?.once('exit', resolve));
+
+    reopened = await startHost({ dataDir: data.dir, baseUrl: llm.url });
+    expect(value(await reopened.api['chats.list']({ query: 'narwhal' })).map((c) => c.id)).toEqual([chatId]);
+    const page = value(await reopened.api['chats.get']({ chatId }));
+    expect(page.messages.map((m) => m.status)).toEqual(['complete', 'complete', 'error']);
+  });
+
   it('a crash while tools ran keeps the finished results for the model; Retry resumes from them', async () => {
     llm = await startScriptedLlm({ apiKey: 'sk-test', script: [{ expect: { toolResultCount: 2 }, content: [{ type: 'text', text: 'Picking up.' }] }] });
     data = tempDataDir();

@@ -155,6 +155,13 @@ export class ChatRunner {
   // How a run ended, from the last message it holds (read back only when it holds none: its history could not be read).
   private endState(chatId: string, history: ChatMessage[]): ChatRunState {
     this.saver.flush();
+    // The run's ended answers become searchable (one index write per run) before the window learns the run ended.
+    try {
+      this.deps.repo.indexPending();
+    } catch (cause) {
+      // They stay listed in history.db and are indexed at the next start; the run's end is reported all the same.
+      this.deps.logger.error('chat search index not written', { chatId, reason: String(cause) });
+    }
     const last = history.at(-1);
     if (!last) return this.state(chatId);
     const state: ChatRunState = { chatId, generating: false };

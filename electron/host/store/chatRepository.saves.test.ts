@@ -97,7 +97,7 @@ describe('saving a streamed answer', () => {
     other.close();
   });
 
-  it('in-chat find sees a streaming answer; history search indexes it once it ends, tool results included', () => {
+  it('in-chat find sees a streaming answer; history search indexes it once its run ends, tool results included', () => {
     const answer = streamingAnswer();
     answer.blocks = [{ type: 'text', text: 'partial zebra text' }, call('t1', 'running')];
     history.repo.saveMessage({ ...answer, blocks: answer.blocks.slice() });
@@ -106,6 +106,9 @@ describe('saving a streamed answer', () => {
     answer.blocks[1] = call('t1', 'done', { result: { content: [{ type: 'text', text: 'okapi result' }], isError: false } });
     answer.status = 'complete';
     history.repo.saveMessage(answer);
+    // Its document waits for the run's end, which writes the run's documents in one go (search/pendingIndex.ts).
+    expect(searchIds('zebra')).toEqual([]);
+    history.repo.indexPending();
     expect(searchIds('zebra')).toEqual(['c1']);
     expect(searchIds('okapi')).toEqual(['c1']);
     // A finished answer changed later is re-indexed as before.
@@ -115,7 +118,7 @@ describe('saving a streamed answer', () => {
     expect(searchIds('zebra')).toEqual([]);
   });
 
-  it('an answer left streaming (a crash) becomes searchable when it is closed at the next start', () => {
+  it('an answer left streaming (a crash) becomes searchable when it is closed at the next start', async () => {
     const answer = streamingAnswer();
     answer.blocks = [{ type: 'text', text: 'interrupted pangolin story' }];
     history.repo.saveMessage({ ...answer, blocks: answer.blocks.slice() });
@@ -127,6 +130,8 @@ describe('saving a streamed answer', () => {
     expect(left?.id).toBe('a1');
     expect(searchIds('pangolin')).toEqual([]);
     history.repo.saveMessage({ ...left!, status: 'error' });
+    // The start builds the search index right after closing such answers (chatModule.ts), which writes their documents.
+    await history.repo.buildSearchIndex();
     expect(searchIds('pangolin')).toEqual(['c1']);
   });
 

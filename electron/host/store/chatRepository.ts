@@ -5,6 +5,7 @@ import type { ChatMessage, ChatSummary, ContentBlock, ToolCallBlock, ToolScope, 
 import { json, num, optionalNum, optionalText, text, toJson, type Row } from './rows.ts';
 import { HistorySearch, likePattern } from './search/historySearch.ts';
 import { buildSearchIndex, type IndexBuildOptions } from './search/indexBuilder.ts';
+import { indexPending } from './search/pendingIndex.ts';
 import { BranchTree } from './branchTree.ts';
 import { schemaVersion } from './migrations.ts';
 import { SavedRows, type RowValues } from './savedRows.ts';
@@ -128,6 +129,8 @@ export class ChatRepository {
   private search: HistorySearch;
   // Absent on a database older than schema 4, which tests and benches build to test migrations: written as one branch.
   private branches: BranchTree | undefined;
+  // Schema 6 and later: ended answers wait in search_pending for `indexPending` (search/pendingIndex.ts).
+  private searchPerRun: boolean;
   // What was committed for each streaming message, so a save writes only the rows that changed (savedRows.ts).
   private readonly saved = new SavedRows();
   // Each chat's tool scope, read at every tool listing and call of a run; only setToolScope and deleteChat change it.
@@ -138,6 +141,7 @@ export class ChatRepository {
     this.stmts = ChatRepository.prepare(db);
     this.search = new HistorySearch(db);
     this.branches = schemaVersion(db) >= 4 ? new BranchTree(db) : undefined;
+    this.searchPerRun = schemaVersion(db) >= 6;
   }
 
   /** Switches to another open database (a restored history); the old one is the caller's to close. */
@@ -145,6 +149,7 @@ export class ChatRepository {
     this.stmts = ChatRepository.prepare(db);
     this.search = new HistorySearch(db);
     this.branches = schemaVersion(db) >= 4 ? new BranchTree(db) : undefined;
+    this.searchPerRun = schemaVersion(db) >= 6;
     this.db = db;
     this.saved.clear();
     this.scopes.clear();
@@ -158,6 +163,8 @@ export class ChatRepository {
 
   /** Indexes messages older than the search index in batches (search scans until done); run once after opening. */
   async buildSearchIndex(options: IndexBuildOptions = {}): Promise<void> {
+    // Documents a crash left waiting (their run never reached its end) are written first, before any search.
+    this.indexPending();
     await buildSearchIndex(this.db, options);
     // Then which chat each message is in, so the first search does not read it (search/chatRuns.ts).
     await this.search.warm();
@@ -376,6 +383,11 @@ export class ChatRepository {
   getMessage(chatId: string, id: string): ChatMessage | undefined {
     const message = this.withToolCalls(chatId, this.tree.pathRows(id, 1))[0];
     return message?.chatId === chatId ? message : undefined;
+  }
+
+  /** Writes the search documents of the answers that ended since the last call (a run's end; search/pendingIndex.ts). */
+  indexPending(): void {
+    if (this.searchPerRun) indexPending(this.db);
   }
 
   /** Runs `fn` in one transaction on the current database. */

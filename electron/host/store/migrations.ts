@@ -1,6 +1,7 @@
 /** Versioned schema migrations of history.db, tracked in PRAGMA user_version; each runs in one transaction. */
 import type { DatabaseSync } from 'node:sqlite';
 import { searchSchemaSql, searchWhenDoneSql } from './search/schema.ts';
+import { searchPerRunSql } from './search/pendingIndex.ts';
 
 /** One schema step; `version` is the user_version after it ran. */
 interface Migration {
@@ -97,6 +98,11 @@ const migrations: Migration[] = [
     version: 5,
     // A streaming answer is indexed for search once, when it ends, not at each of its saves (search/schema.ts).
     up: searchWhenDoneSql,
+  },
+  {
+    version: 6,
+    // An answer that ends waits in search_pending; its run's end writes the run's documents in one transaction.
+    up: searchPerRunSql,
   },
 ];
 

@@ -1,0 +1,53 @@
+/**
+ * Search documents of finished answers, written once per run (migration 6). A run ends several answers (one per API
+ * turn); each used to build its search document in the trigram index at its own commit, and FTS5 writes its pending
+ * terms as a new segment at every commit that touched it (and merges them later), so five turn ends were five segment
+ * writes. Now an answer that stops streaming is only listed in search_pending (a plain row in the same commit), and
+ * the run's end writes the documents of everything listed in one transaction (`indexPending`), before the window learns
+ * that the run ended. A crash before that leaves the list in history.db; the next start writes it (the heal), so no
+ * document is lost. Edits of a finished message and its tool calls are indexed at once, as before.
+ */
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+
+/** Migration 6: a message that stops streaming waits in search_pending for its run's end instead of being indexed. */
+export const searchPerRunSql = `
+  CREATE TABLE search_pending (seq INTEGER PRIMARY KEY);
+  DROP TRIGGER messages_search_update;
+  CREATE TRIGGER messages_search_update AFTER UPDATE OF search_text ON messages
+    WHEN old.status IS NOT 'streaming' AND new.status IS NOT 'streaming' AND old.search_text IS NOT new.search_text BEGIN
+    DELETE FROM history_fts WHERE rowid = new.seq;
+    INSERT INTO history_fts (rowid, body, chat_id) SELECT d.seq, d.body, d.chat_id FROM message_search_docs d WHERE d.seq = new.seq;
+  END;
+  CREATE TRIGGER messages_search_done AFTER UPDATE OF status ON messages
+    WHEN old.status IS 'streaming' AND new.status IS NOT 'streaming' BEGIN
+    INSERT OR IGNORE INTO search_pending (seq) VALUES (new.seq);
+  END;
+`;
+
+// Delete first: a finished message's tool call changed after it ended may have indexed it already. A listed message
+// deleted since has no document to write.
+const drainSql = `
+  DELETE FROM history_fts WHERE rowid IN (SELECT seq FROM search_pending);
+  INSERT INTO history_fts (rowid, body, chat_id)
+    SELECT d.seq, d.body, d.chat_id FROM search_pending p CROSS JOIN message_search_docs d ON d.seq = p.seq;
+  DELETE FROM search_pending;
+`;
+
+const anyPending = new WeakMap<DatabaseSync, StatementSync>();
+
+/** Writes the search documents of every message waiting in search_pending, in one transaction (or the caller's). */
+export function indexPending(db: DatabaseSync): void {
+  let probe = anyPending.get(db);
+  if (!probe) anyPending.set(db, (probe = db.prepare('SELECT 1 FROM search_pending LIMIT 1')));
+  // One indexed read when nothing waits (a run that failed before any answer ended), instead of a write transaction.
+  if (probe.get() === undefined) return;
+  if (db.isTransaction) return db.exec(drainSql);
+  db.exec('BEGIN');
+  try {
+    db.exec(drainSql);
+    db.exec('COMMIT');
+  } catch (cause) {
+    db.exec('ROLLBACK');
+    throw cause;
+  }
+}
