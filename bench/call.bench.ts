@@ -12,19 +12,29 @@
  * client on its own process, is the A/A check: raw against raw under the same design, reported in details as the
  * residual noise a reader should allow for. A third side, the raw client with the per-call options the host passes,
  * shows how much of the gap is the options and how much the host's own layers. BENCH_ROUNDS=1 BENCH_BLOCK=100 is the old design (one process per side for the whole run, blocks of 100).
+ * BENCH_ROUNDS=8 BENCH_CALLS=2000 BENCH_ORDER=rotate is the fourth and fifth looks' design.
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { percentile, report } from './lib.ts';
+import { cycleOrder, type SideOrder } from './callOrder.ts';
 import { benchEnvironment, connectRaw, everythingConfig } from './mcpFixtures.ts';
 import type { StdioServerConfig } from '../shared/serverConfig.ts';
 import { HostEventHub } from '../electron/host/events.ts';
 import { createMcpModule } from '../electron/host/mcp/mcpModule.ts';
 
-const calls = Number(process.env.BENCH_CALLS ?? 2000);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
+/**
+ * Calls per side, pooled over the rounds. Each round's processes are a draw of process luck (A/A per round: sd 6-11 %
+ * quiet to loaded, docs/benchmarks.md "`call`, sixth look"), so the pooled A/A strays by about that over the square root
+ * of the rounds (8 rounds: 0.93-1.09 in three quiet runs). More calls per round would not help much (two clients of
+ * the same process agree within ~2.5 % per round); more processes do, and cost a spawn each (~1 s).
+ */
+const calls = Number(process.env.BENCH_CALLS ?? 4000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 16);
+/** `shuffle`: a fresh order of the sides every cycle; `rotate` (the fourth look's) made each side always follow the same one. */
+const order: SideOrder = process.env.BENCH_ORDER === 'rotate' ? 'rotate' : 'shuffle';
 /**
  * Calls per side before the next side takes over. Short blocks: at load 10 a burst of other work lasting a few
  * milliseconds hit one side's block of 100 calls and not the others (per-round A/A ratios 0.46-1.58 with blocks of 100).
@@ -61,7 +71,9 @@ interface RawClients {
 }
 const connectRawClients = async (): Promise<RawClients> => {
   const raw = await connectRaw([everythingConfig(), everythingConfig(), everythingConfig()], 'connect+list');
-  const [a, withOptions, b] = raw.clients;
+  // Which process serves which side is drawn each round (with `shuffle`): spawned together in a fixed order, the same
+  // side always got the first or last process, and where the kernel places a process lasted a whole run (sixth look).
+  const [a, withOptions, b] = order === 'shuffle' ? cycleOrder(order, 0, raw.clients.length).map((index) => raw.clients[index]) : raw.clients;
   if (!a || !withOptions || !b) throw new Error('the raw clients did not connect');
   return { a, withOptions, b, close: raw.close };
 };
@@ -135,19 +147,23 @@ try {
   // Ratios of each round on its own (what one pair of processes would have said); pooled ratios are computed below.
   const perRound: { hostVsRaw: number; aa: number }[] = [];
   const callsPerRound = Math.ceil(calls / rounds);
-  let rotation = 0;
+  let cycle = 0;
   for (let r = 0, done = 0; r < rounds && done < calls; r++) {
     if (r > 0) {
-      await restartHostServer();
+      // With `shuffle`, every other round spawns the raw sides' processes before the host's, for the same reason.
+      const hostFirst = order === 'rotate' || r % 2 === 0;
+      if (hostFirst) await restartHostServer();
       await current.close();
       current = pair = await connectRawClients();
+      if (!hostFirst) await restartHostServer();
     }
     for (const side of sides) await block(side, roundWarmup, false);
     const inRound = Math.min(callsPerRound, calls - done);
-    for (let n = 0; n < inRound; n += blockSize, rotation++) {
-      // Rotate which side goes first so drift on a shared machine hits every side equally.
-      for (let k = 0; k < sides.length; k++) {
-        const side = sides[(rotation + k) % sides.length];
+    for (let n = 0; n < inRound; n += blockSize, cycle++) {
+      // A new order every cycle, so drift on a shared machine hits every side equally and no side always runs right
+      // after the same one (a block right after another on the same server process ran ~15 % faster, callNoise.ts).
+      for (const index of cycleOrder(order, cycle, sides.length)) {
+        const side = sides[index];
         if (side) await block(side, Math.min(blockSize, inRound - n));
       }
     }
@@ -174,6 +190,7 @@ try {
     rounds,
     blockSize,
     roundWarmup,
+    order,
     loadedServers,
     registryTools,
     unit: 'microseconds',

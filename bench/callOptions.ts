@@ -19,6 +19,7 @@ import { median, percentile } from './lib.ts';
 import { benchEnvironment, connectRaw, everythingConfig } from './mcpFixtures.ts';
 import { HostEventHub } from '../electron/host/events.ts';
 import { createMcpModule } from '../electron/host/mcp/mcpModule.ts';
+import { HostClient, type CallResultSchema } from '../electron/host/mcp/hostClient.ts';
 
 const rounds = Number(process.env.OPTIONS_ROUNDS ?? 4);
 const callsPerRound = Number(process.env.OPTIONS_CALLS ?? 2500);
@@ -31,6 +32,8 @@ const noop = () => {};
 const parked = 2_147_483_647;
 
 type CallOn = (client: Client) => Promise<unknown>;
+/** The 2025 era's tools/call result validator, as the host builds it once (hostClient.ts); not tied to the client that built it. */
+let legacyCallResultSchema: CallResultSchema;
 let token = 0;
 /** Each option alone, and all of them as the host passes them. */
 const optionSets: Record<string, CallOn> = {
@@ -40,8 +43,13 @@ const optionSets: Record<string, CallOn> = {
   timeout: (c) => c.callTool({ name: 'echo', arguments: args }, { timeout: parked }),
   metaToken: (c) => c.callTool({ name: 'echo', arguments: args, _meta: { progressToken: `t${token++}` } }),
   all: (c) => c.callTool({ name: 'echo', arguments: args }, { signal: new AbortController().signal, timeout: parked, onprogress: noop }),
+  // The host's plain path (2025 era, no output schema) before and after the sixth look: `request` building the era's
+  // result validator per call (a failing probe parse first), and `request` handed the same validator ready-made.
+  request: (c) => c.request({ method: 'tools/call', params: { name: 'echo', arguments: args } }, { signal: new AbortController().signal, timeout: parked, onprogress: noop }),
+  requestSchema: (c) => c.request({ method: 'tools/call', params: { name: 'echo', arguments: args } }, legacyCallResultSchema, { signal: new AbortController().signal, timeout: parked, onprogress: noop }),
 };
-const names = Object.keys(optionSets);
+/** Which option sets to measure, e.g. OPTIONS_SETS=raw,request,requestSchema (`raw` is every ratio's base). */
+const names = process.env.OPTIONS_SETS?.split(',') ?? Object.keys(optionSets);
 const ratio = (value: number, base: number) => (value / base).toFixed(3);
 
 /** A transport whose "server" answers initialize and every call on the next turn of the event loop. */
@@ -110,7 +118,8 @@ async function interleaved<T>(sides: Record<string, (target: T) => Promise<unkno
 
 async function optionsOnOneProcess(): Promise<Record<string, number[]>> {
   let close = () => Promise.resolve();
-  const samples = await interleaved<Client>(optionSets, async () => {
+  const chosen = Object.fromEntries(names.map((name) => [name, optionSets[name] ?? (() => Promise.resolve())]));
+  const samples = await interleaved<Client>(chosen, async () => {
     await close();
     const raw = await connectRaw([everythingConfig()], 'connect+list');
     close = raw.close;
@@ -171,6 +180,12 @@ async function hostLayers(): Promise<Record<string, number[]>> {
   }
 }
 
+{
+  const client = new HostClient({ name: 'options', version: '0' });
+  await client.connect(new AnsweringTransport());
+  legacyCallResultSchema = client.callResultSchema();
+  await client.close();
+}
 if (parts.includes('1')) {
   const cpu = await clientCpu();
   console.log('1. client CPU per call, answering transport (µs, median of 20 blocks of 2,000):');
