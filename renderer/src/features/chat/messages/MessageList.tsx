@@ -19,6 +19,7 @@ import { RowTextProvider, rowTextFor } from './rowText.ts';
 import { measureFromObserver } from '../../common/measureFromObserver.ts';
 import { useFindStore } from '../find/findStore.ts';
 import { useEndGuard } from './endGuard.ts';
+import { boundCorrections } from './endCorrection.ts';
 
 type Row = { kind: 'message'; message: ChatMessage; current: boolean; continued: boolean; failedReplyId?: string } | { kind: 'notice' };
 
@@ -170,6 +171,8 @@ export function MessageList({ open }: { open: OpenChat }) {
     onChange: (v) =>
       guard.onListChange({ distance: distanceFromEnd(v), total: v.getTotalSize(), endOffset: v.getTotalSize() - (v.scrollRect?.height ?? window.innerHeight), scrolling: v.isScrolling, finding: findingNow.current }),
   });
+
+  boundCorrections(virtualizer);
 
   // Open at the latest message. Row heights are estimates until measured, so keep going to the end for a few
   // frames until it holds; older pages load only after that (else the first render at offset 0 would load them).
