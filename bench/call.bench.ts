@@ -29,7 +29,7 @@ import { createMcpModule } from '../electron/host/mcp/mcpModule.ts';
  * Calls per side, pooled over the rounds. Each round's processes are a draw of process luck (A/A per round: sd 6-11 %
  * quiet to loaded, docs/benchmarks.md "`call`, sixth look"), so the pooled A/A strays by about that over the square root
  * of the rounds (8 rounds: 0.93-1.09 in three quiet runs). More calls per round would not help much (two clients of
- * the same process agree within ~2.5 % per round); more processes do, and cost a spawn each (~1 s).
+ * the same process agree within ~5 % per round); more processes do, and cost a spawn each (~1 s).
  */
 const calls = Number(process.env.BENCH_CALLS ?? 4000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 16);
