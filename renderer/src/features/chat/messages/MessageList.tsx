@@ -178,7 +178,11 @@ export function MessageList({ open }: { open: OpenChat }) {
   // frames until it holds; older pages load only after that (else the first render at offset 0 would load them).
   const [settled, setSettled] = useState(false);
   useLayoutEffect(() => {
-    if (rows.length > 0) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+    // Not when the rows already fit the window (a new chat's list mounts with its first message, mid-turn): that
+    // command found nothing to scroll, but it waited for its write to be read back, reading the scroller's scroll
+    // height in each commit of the streaming reply (up to 64 forced layouts in one reply's trace). The virtualizer's
+    // numbers here already hold the window's measured size (its own effect ran first): no layout read.
+    if (rows.length > 0 && distanceFromEnd(virtualizer) > 1) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
     let frames = 0;
     let atEndFor = 0;
     let handle = requestAnimationFrame(function settle() {
