@@ -296,6 +296,7 @@ export class ChatRepository {
   /** Deletes a chat with its messages and tool calls; false when it did not exist. */
   deleteChat(id: string): boolean {
     this.scopes.delete(id);
+    this.branches?.forgetPlaced();
     return Number(this.stmt('deleteChat').run(id).changes) > 0;
   }
 
@@ -305,7 +306,7 @@ export class ChatRepository {
    */
   insertMessage(message: ChatMessage, parentId?: string | null): void {
     this.saved.forget(message.id);
-    transaction(this.db, () => {
+    this.forgettingOnRollback(() => transaction(this.db, () => {
       const row = [message.id, message.chatId, message.role, ...this.messageValues(message), message.createdAt, message.updatedAt];
       // The row is written once, placed (an update of parent and depth after the insert wrote it and its indexes twice).
       const place = this.branches?.placement(message.chatId, parentId);
@@ -313,14 +314,25 @@ export class ChatRepository {
         this.stmt('insertPlaced').run(...row, place.parentId, place.depth);
         if (place.parentId) message.parentId = place.parentId;
         else delete message.parentId;
-        const siblings = this.branches.childrenOf(message.chatId, place.parentId);
+        const siblings = place.onlyChild ? [] : this.branches.childrenOf(message.chatId, place.parentId);
         if (siblings.length > 1) message.siblings = siblings;
         else delete message.siblings;
+        this.branches.placed(message.chatId, message.id, place.depth);
       } else this.stmt('insertMessage').run(...row);
       for (const values of this.toolCallValues(message).values()) this.stmt('upsertToolCall').run(...values);
       if (place) this.stmt('leafAndCountUp').run(message.id, message.updatedAt, message.chatId);
       else this.stmt('countUp').run(1, message.updatedAt, message.chatId);
-    });
+    }));
+  }
+
+  // A write that threw may leave a placement remembered that was never committed (branchTree.ts `placed`).
+  private forgettingOnRollback<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (cause) {
+      this.branches?.forgetPlaced();
+      throw cause;
+    }
   }
 
   /**
@@ -392,7 +404,7 @@ export class ChatRepository {
 
   /** Runs `fn` in one transaction on the current database. */
   inTransaction<T>(fn: () => T): T {
-    return transaction(this.db, fn);
+    return this.forgettingOnRollback(() => transaction(this.db, fn));
   }
 
   /** How many messages the branch shown holds. */
