@@ -76,8 +76,9 @@ export function createConversationCalls(deps: ConversationDeps): ConversationCal
   return {
     'chats.list': ({ query, offset, limit }) => Promise.resolve(ok(repo.listChats({ ...(query !== undefined ? { query } : {}), offset: offset ?? 0, limit: limit ?? 50 }))),
     'chats.create': ({ model }) => {
+      // No 'chats.changed' here: the window that asks lists the chat from this answer, and its send (the only path that
+      // creates one) pushes the list with the chat's title and place a moment later (one list read of 100 chats saved).
       const chat = repo.createChat(randomUUID(), untitled, model ?? deps.settings().model, Date.now());
-      deps.chatsChanged();
       return Promise.resolve(ok(chat));
     },
     'chats.get': ({ chatId, before, limit }) => {
