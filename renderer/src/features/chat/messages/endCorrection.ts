@@ -27,7 +27,9 @@ const bounded = new WeakSet<object>();
 export function boundCorrections(instance: Virtualizer<HTMLDivElement, Element>): void {
   if (bounded.has(instance)) return;
   bounded.add(instance);
-  const correcting = instance as unknown as Correcting;
+  const correcting = instance as unknown as Partial<Correcting>;
+  // A library version without this private method keeps its own corrections (clamped and retried, but correct).
+  if (typeof correcting.applyScrollAdjustment !== 'function') return;
   const original = correcting.applyScrollAdjustment.bind(instance);
   correcting.applyScrollAdjustment = (delta, behavior) => {
     const allowed = boundedCorrection(delta, instance.scrollOffset ?? 0, instance.getTotalSize(), instance.scrollRect?.height ?? 0);
