@@ -305,6 +305,7 @@ export interface HostEvents {
   /** Per-server changes (summaries without schemas), at most one push per tick; 'tools.list' gives the whole list. */
   'tools.changed': ToolsDelta;
   'server.log': LogLine;
+  /** The first 100 chats, newest first, after a change to the list; not after 'chats.create' (its answer is the chat). */
   'chats.changed': ChatSummary[];
   'chat.stream': ChatStreamEvent;
   'approvals.changed': PendingApproval[];
