@@ -3,15 +3,12 @@ import { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { ChatMessage } from '../../../shared/chat.ts';
 import { ChatRepository } from './chatRepository.ts';
 import { deleteMessage } from './branchEdits.ts';
-import { migrate } from './migrations.ts';
+import { memoryHistory } from './memoryHistory.test-support.ts';
 
 let db: DatabaseSync;
 let repo: ChatRepository;
 beforeEach(() => {
-  db = new DatabaseSync(':memory:');
-  db.exec('PRAGMA foreign_keys = ON');
-  migrate(db);
-  repo = new ChatRepository(db);
+  ({ db, repo } = memoryHistory());
   repo.createChat('c', 'Chat', 'm', 1);
 });
 afterEach(() => {

@@ -9,14 +9,12 @@ import { ChatRepository } from './chatRepository.ts';
 import { deleteMessage, switchBranch } from './branchEdits.ts';
 import { openHistoryDatabase } from './database.ts';
 import { latestVersion, migrate, schemaVersion } from './migrations.ts';
+import { memoryHistory } from './memoryHistory.test-support.ts';
 
 let db: DatabaseSync;
 let repo: ChatRepository;
 beforeEach(() => {
-  db = new DatabaseSync(':memory:');
-  db.exec('PRAGMA foreign_keys = ON');
-  migrate(db);
-  repo = new ChatRepository(db);
+  ({ db, repo } = memoryHistory());
   repo.createChat('c', 'Chat', 'm', 1);
 });
 afterEach(() => db.close());

@@ -1,16 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DatabaseSync } from 'node:sqlite';
 import type { ChatMessage, ToolCallBlock } from '../../../shared/chat.ts';
-import { migrate } from './migrations.ts';
 import { ChatRepository } from './chatRepository.ts';
+import { memoryHistory } from './memoryHistory.test-support.ts';
 
 let db: DatabaseSync;
 let repo: ChatRepository;
 beforeEach(() => {
-  db = new DatabaseSync(':memory:');
-  db.exec('PRAGMA foreign_keys = ON');
-  migrate(db);
-  repo = new ChatRepository(db);
+  ({ db, repo } = memoryHistory());
 });
 afterEach(() => db.close());
 
