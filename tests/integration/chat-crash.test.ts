@@ -18,6 +18,16 @@ let child: ChildProcess | undefined;
 let llm: ScriptedLlm | undefined;
 let reopened: HostUnderTest | undefined;
 let data: ReturnType<typeof tempDataDir> | undefined;
+
+/** Starts the host in a child process that prints its chat events as JSON lines, with a reader of its stderr so far. */
+function startChild(dir: string, llmUrl: string): { running: ChildProcess; stderrOf: () => string } {
+  const running = spawn(process.execPath, [join(import.meta.dirname, 'chat-crash-child.ts'), dir, llmUrl], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  running.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return { running, stderrOf: () => stderr };
+}
 afterEach(async () => {
   child?.kill('SIGKILL');
   await reopened?.host.shutdown();
@@ -43,16 +53,14 @@ describe('crash mid-stream', () => {
       ],
     });
     data = tempDataDir();
-    child = spawn(process.execPath, [join(import.meta.dirname, 'chat-crash-child.ts'), data.dir, llm.url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = startChild(data.dir, llm.url);
+    child = started.running;
+    const { stderrOf } = started;
     const events: ChatStreamEvent[] = [];
     let chatId = '';
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
     await new Promise<void>((resolve, reject) => {
-      child?.once('exit', (code) => reject(new Error(`child exited early (${code}): ${stderr}`)));
-      setTimeout(() => reject(new Error(`no mid-stream point reached; events ${events.length}; stderr: ${stderr}`)), 30_000).unref();
+      child?.once('exit', (code) => reject(new Error(`child exited early (${code}): ${stderrOf()}`)));
+      setTimeout(() => reject(new Error(`no mid-stream point reached; events ${events.length}; stderr: ${stderrOf()}`)), 30_000).unref();
       createInterface({ input: child!.stdout! }).on('line', (line) => {
         const event = JSON.parse(line) as ChatStreamEvent;
         events.push(event);
@@ -93,15 +101,13 @@ describe('crash mid-stream', () => {
       ],
     });
     data = tempDataDir();
-    child = spawn(process.execPath, [join(import.meta.dirname, 'chat-crash-child.ts'), data.dir, llm.url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = startChild(data.dir, llm.url);
+    child = started.running;
+    const { stderrOf } = started;
     let chatId = '';
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
     await new Promise<void>((resolve, reject) => {
-      child?.once('exit', (code) => reject(new Error(`child exited early (${code}): ${stderr}`)));
-      setTimeout(() => reject(new Error(`the second turn never streamed; stderr: ${stderr}`)), 30_000).unref();
+      child?.once('exit', (code) => reject(new Error(`child exited early (${code}): ${stderrOf()}`)));
+      setTimeout(() => reject(new Error(`the second turn never streamed; stderr: ${stderrOf()}`)), 30_000).unref();
       let firstShownComplete = false;
       createInterface({ input: child!.stdout! }).on('line', (line) => {
         const event = JSON.parse(line) as ChatStreamEvent;
