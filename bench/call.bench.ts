@@ -45,6 +45,15 @@ const blockSize = Number(process.env.BENCH_BLOCK ?? 10);
  * slower (its JIT), so every process gets the same warm-up (a side warmed less reads slower: an A/A of 1.5 in a trial).
  */
 const roundWarmup = Number(process.env.BENCH_ROUND_WARMUP ?? 500);
+/**
+ * A pause after each round's spawns and warm-up, then 50 more warm-up calls per side. Where the kernel places a fresh
+ * process against the bench's thread (same core or not) sets its round's speed (one process's p50 moved 74-244 us from
+ * one block of 1,000 calls to the next), and without a pause the process spawned last kept its first placement through
+ * the round: the host's server, restarted after the raw ones every other round, read 1.23-1.24 against the raw side in
+ * those rounds and 0.92-1.06 in the others, in two quiet runs (A/A showed no such split). After an idle pause every
+ * process is placed afresh (docs/benchmarks.md, "`call`, sixth look", 13:00 UTC). BENCH_SETTLE_MS=0 is the old design.
+ */
+const settleMs = Number(process.env.BENCH_SETTLE_MS ?? 1500);
 const args = { message: 'hello' };
 const loadedServers = Number(process.env.BENCH_SERVERS ?? 50);
 const toolsPerLoadedServer = 20;
@@ -158,6 +167,10 @@ try {
       if (!hostFirst) await restartHostServer();
     }
     for (const side of sides) await block(side, roundWarmup, false);
+    if (settleMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, settleMs));
+      for (const side of sides) await block(side, 50, false);
+    }
     const inRound = Math.min(callsPerRound, calls - done);
     for (let n = 0; n < inRound; n += blockSize, cycle++) {
       // A new order every cycle, so drift on a shared machine hits every side equally and no side always runs right
@@ -194,7 +207,8 @@ try {
     loadedServers,
     registryTools,
     unit: 'microseconds',
-    design: 'every round restarts the host\'s server-everything and connects each raw side to a fresh process of its own; samples of all rounds pooled',
+    design: 'every round restarts the host\'s server-everything and connects each raw side to a fresh process of its own; a 1.5 s idle pause and 50 more warm-up calls per side before each round is measured; samples of all rounds pooled',
+    settleMs,
     registry: hostStats,
     rawSdk: rawStats,
     rawSdkWithHostCallOptions: stats(baselineWithOptions),
