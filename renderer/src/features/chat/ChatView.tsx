@@ -102,7 +102,7 @@ export function ChatView({ chatId }: { chatId?: string | undefined }) {
       {open.messages.length === 0 && !open.run.generating ? <ChatStart chatId={chatId} /> : <MessageList key={chatId} open={open} />}
       <ChatSamplingCards chatId={chatId} />
       <footer className="chat-footer">
-        <Composer key={chatId} chatId={chatId} chatModel={open.chat.model} generating={open.run.generating} />
+        <Composer key={chatId} chatId={chatId} chatModel={open.chat.model} generating={open.run.generating} run={open.run} />
         <p className="chat-disclaimer">{t('view.disclaimer')}</p>
       </footer>
     </div>

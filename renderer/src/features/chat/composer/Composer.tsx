@@ -6,7 +6,7 @@ import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } fr
 import { useTranslation } from 'react-i18next';
 import { ArrowUp, Paperclip, Square, X } from 'lucide-react';
 import type { PromptInfo } from '../../../../../shared/servers.ts';
-import type { ToolScope } from '../../../../../shared/chat.ts';
+import type { ChatRunState, ToolScope } from '../../../../../shared/chat.ts';
 import { call } from '../../../bridge/index.ts';
 import { useStore } from '../../../store/index.ts';
 import { navigate, notifyError } from '../hooks/appActions.ts';
@@ -34,11 +34,13 @@ export interface ComposerProps {
   /** The chat's model (used until the user picks another). */
   chatModel: string | undefined;
   generating: boolean;
+  /** The chat's run state as last applied (a new object at each run state event; the context meter re-reads on it). */
+  run?: ChatRunState | undefined;
 }
 
 /** The composer at the bottom of a chat; render it with `key={chatId}` so each chat gets its own. */
 // Memoized: the chat view re-renders every frame while a reply streams, the composer need not.
-export const Composer = memo(function Composer({ chatId, chatModel, generating }: ComposerProps) {
+export const Composer = memo(function Composer({ chatId, chatModel, generating, run }: ComposerProps) {
   const draftKey = chatId ?? '';
   const { t } = useTranslation('chat');
   const sendMessage = useStore((s) => s.sendMessage);
@@ -182,7 +184,7 @@ export const Composer = memo(function Composer({ chatId, chatModel, generating }
   return (
     <div className="chat-composer-wrap" ref={wrap}>
       <PromptList picker={picker} onPick={pickPrompt} />
-      <ContextMeter chatId={chatId} generating={generating} />
+      <ContextMeter chatId={chatId} run={run} />
       <div className={`chat-composer${dragging ? ' chat-drop-target' : ''}`}>
         <DropHint show={dragging} />
         <FileNotices notices={files.notices} onDismiss={files.dismissNotices} />

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContextUsage } from '../../../../../shared/chat.ts';
+import type { ChatRunState, ContextUsage } from '../../../../../shared/chat.ts';
 import { call } from '../../../bridge/index.ts';
 import './contextMeter.css';
 
@@ -18,11 +18,14 @@ export function formatTokens(tokens: number): string {
 }
 
 /** The context meter of a chat; nothing until the chat has sent a request since the host started. */
-export function ContextMeter({ chatId, generating }: { chatId: string | undefined; generating: boolean }) {
+export function ContextMeter({ chatId, run }: { chatId: string | undefined; run: ChatRunState | undefined }) {
   const { t } = useTranslation('chat');
   const [usage, setUsage] = useState<ContextUsage | null>(null);
 
-  // Asked again when a run ends: that is when the host has the last request's numbers.
+  // Asked again when a run ends: that is when the host has the last request's numbers. Keyed on the run state itself,
+  // not its flag: the window applies stream events once per animation frame, so a run whose start and end arrive in
+  // one frame goes from not generating to not generating, and only the state object tells that a run ended.
+  const generating = run?.generating ?? false;
   useEffect(() => {
     if (!chatId || generating) return;
     let current = true;
@@ -32,7 +35,7 @@ export function ContextMeter({ chatId, generating }: { chatId: string | undefine
     return () => {
       current = false;
     };
-  }, [chatId, generating]);
+  }, [chatId, generating, run]);
 
   if (!usage) return null;
   const percent = Math.min(100, Math.round((usage.inputTokens / usage.windowTokens) * 100));
