@@ -5,7 +5,7 @@ import type { ChatMessage, ChatSummary, ContentBlock, ToolCallBlock, ToolScope, 
 import { json, num, optionalNum, optionalText, text, toJson, type Row } from './rows.ts';
 import { HistorySearch, likePattern } from './search/historySearch.ts';
 import { buildSearchIndex, type IndexBuildOptions } from './search/indexBuilder.ts';
-import { indexPending } from './search/pendingIndex.ts';
+import { hasPendingDocuments, writePendingDocuments } from './search/pendingIndex.ts';
 import { BranchTree } from './branchTree.ts';
 import { schemaVersion } from './migrations.ts';
 import { SavedRows, type RowValues } from './savedRows.ts';
@@ -138,18 +138,18 @@ export class ChatRepository {
 
   constructor(db: DatabaseSync) {
     this.db = db;
-    this.stmts = ChatRepository.prepare(db);
-    this.search = new HistorySearch(db);
-    this.branches = schemaVersion(db) >= 4 ? new BranchTree(db) : undefined;
-    this.searchPerRun = schemaVersion(db) >= 6;
+    ({ stmts: this.stmts, search: this.search, branches: this.branches, searchPerRun: this.searchPerRun } = ChatRepository.over(db));
+  }
+
+  /** What the repository keeps per database: its statements, search, and the features its schema version has. */
+  private static over(db: DatabaseSync): { stmts: Record<string, StatementSync>; search: HistorySearch; branches: BranchTree | undefined; searchPerRun: boolean } {
+    const version = schemaVersion(db);
+    return { stmts: ChatRepository.prepare(db), search: new HistorySearch(db), branches: version >= 4 ? new BranchTree(db) : undefined, searchPerRun: version >= 6 };
   }
 
   /** Switches to another open database (a restored history); the old one is the caller's to close. */
   useDatabase(db: DatabaseSync): void {
-    this.stmts = ChatRepository.prepare(db);
-    this.search = new HistorySearch(db);
-    this.branches = schemaVersion(db) >= 4 ? new BranchTree(db) : undefined;
-    this.searchPerRun = schemaVersion(db) >= 6;
+    ({ stmts: this.stmts, search: this.search, branches: this.branches, searchPerRun: this.searchPerRun } = ChatRepository.over(db));
     this.db = db;
     this.saved.clear();
     this.scopes.clear();
@@ -399,7 +399,7 @@ export class ChatRepository {
 
   /** Writes the search documents of the answers that ended since the last call (a run's end; search/pendingIndex.ts). */
   indexPending(): void {
-    if (this.searchPerRun) indexPending(this.db);
+    if (this.searchPerRun && hasPendingDocuments(this.db)) transaction(this.db, () => writePendingDocuments(this.db));
   }
 
   /** Runs `fn` in one transaction on the current database. */

@@ -3,7 +3,7 @@
  * turn); each used to build its search document in the trigram index at its own commit, and FTS5 writes its pending
  * terms as a new segment at every commit that touched it (and merges them later), so five turn ends were five segment
  * writes. Now an answer that stops streaming is only listed in search_pending (a plain row in the same commit), and
- * the run's end writes the documents of everything listed in one transaction (`indexPending`), before the window learns
+ * the run's end writes the documents of everything listed in one transaction (`ChatRepository.indexPending`), before the window learns
  * that the run ended. A crash before that leaves the list in history.db; the next start writes it (the heal), so no
  * document is lost. Edits of a finished message and its tool calls are indexed at once, as before.
  */
@@ -35,19 +35,14 @@ const drainSql = `
 
 const anyPending = new WeakMap<DatabaseSync, StatementSync>();
 
-/** Writes the search documents of every message waiting in search_pending, in one transaction (or the caller's). */
-export function indexPending(db: DatabaseSync): void {
+/** Whether any message waits in search_pending: one indexed read, so a run with nothing to index opens no write. */
+export function hasPendingDocuments(db: DatabaseSync): boolean {
   let probe = anyPending.get(db);
   if (!probe) anyPending.set(db, (probe = db.prepare('SELECT 1 FROM search_pending LIMIT 1')));
-  // One indexed read when nothing waits (a run that failed before any answer ended), instead of a write transaction.
-  if (probe.get() === undefined) return;
-  if (db.isTransaction) return db.exec(drainSql);
-  db.exec('BEGIN');
-  try {
-    db.exec(drainSql);
-    db.exec('COMMIT');
-  } catch (cause) {
-    db.exec('ROLLBACK');
-    throw cause;
-  }
+  return probe.get() !== undefined;
+}
+
+/** Writes the search documents of every message waiting in search_pending; run it inside the caller's transaction. */
+export function writePendingDocuments(db: DatabaseSync): void {
+  db.exec(drainSql);
 }
