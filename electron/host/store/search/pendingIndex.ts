@@ -25,24 +25,34 @@ export const searchPerRunSql = `
 `;
 
 // Delete first: a finished message's tool call changed after it ended may have indexed it already. A listed message
-// deleted since has no document to write.
-const drainSql = `
-  DELETE FROM history_fts WHERE rowid IN (SELECT seq FROM search_pending);
-  INSERT INTO history_fts (rowid, body, chat_id)
-    SELECT d.seq, d.body, d.chat_id FROM search_pending p CROSS JOIN message_search_docs d ON d.seq = p.seq;
-  DELETE FROM search_pending;
-`;
+// deleted since has no document to write. Prepared once per database: run through exec, the three statements were
+// parsed and planned again at every run's end.
+const drainSql = [
+  'DELETE FROM history_fts WHERE rowid IN (SELECT seq FROM search_pending)',
+  `INSERT INTO history_fts (rowid, body, chat_id)
+    SELECT d.seq, d.body, d.chat_id FROM search_pending p CROSS JOIN message_search_docs d ON d.seq = p.seq`,
+  'DELETE FROM search_pending',
+];
 
-const anyPending = new WeakMap<DatabaseSync, StatementSync>();
+interface PendingStatements {
+  any: StatementSync;
+  drain: StatementSync[];
+}
+
+const statements = new WeakMap<DatabaseSync, PendingStatements>();
+
+function statementsOf(db: DatabaseSync): PendingStatements {
+  let known = statements.get(db);
+  if (!known) statements.set(db, (known = { any: db.prepare('SELECT 1 FROM search_pending LIMIT 1'), drain: drainSql.map((sql) => db.prepare(sql)) }));
+  return known;
+}
 
 /** Whether any message waits in search_pending: one indexed read, so a run with nothing to index opens no write. */
 export function hasPendingDocuments(db: DatabaseSync): boolean {
-  let probe = anyPending.get(db);
-  if (!probe) anyPending.set(db, (probe = db.prepare('SELECT 1 FROM search_pending LIMIT 1')));
-  return probe.get() !== undefined;
+  return statementsOf(db).any.get() !== undefined;
 }
 
 /** Writes the search documents of every message waiting in search_pending; run it inside the caller's transaction. */
 export function writePendingDocuments(db: DatabaseSync): void {
-  db.exec(drainSql);
+  for (const statement of statementsOf(db).drain) statement.run();
 }
