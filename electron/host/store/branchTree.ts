@@ -31,7 +31,11 @@ export class BranchTree {
   // children per answer.
   private readonly lastPlaced = new Map<string, { id: string; depth: number }>();
 
-  constructor(db: DatabaseSync) {
+  // Told of each chat whose row (its message count) a removal changes: the chat list keeps its first page (chatListCache.ts).
+  private readonly chatChanged: (chatId: string) => void;
+
+  constructor(db: DatabaseSync, chatChanged: (chatId: string) => void = () => {}) {
+    this.chatChanged = chatChanged;
     const p = (sql: string) => db.prepare(sql);
     this.stmts = {
       leaf: p('SELECT active_leaf FROM chats WHERE id = ?'),
@@ -150,6 +154,7 @@ export class BranchTree {
   /** Deletes messages (their tool calls go with them) and takes them off the chat's count. */
   remove(chatId: string, ids: string[]): void {
     this.lastPlaced.clear();
+    this.chatChanged(chatId);
     this.stmt('remove').run(JSON.stringify(ids));
     this.stmt('countDown').run(ids.length, chatId);
   }

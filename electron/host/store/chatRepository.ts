@@ -9,6 +9,7 @@ import { hasPendingDocuments, writePendingDocuments } from './search/pendingInde
 import { BranchTree } from './branchTree.ts';
 import { schemaVersion } from './migrations.ts';
 import { SavedRows, type RowValues } from './savedRows.ts';
+import { ChatListCache, type ChatListReads } from './chatListCache.ts';
 
 /** A page of messages, oldest first, with the cursor of older ones. */
 export interface MessagePage {
@@ -135,24 +136,33 @@ export class ChatRepository {
   private readonly saved = new SavedRows();
   // Each chat's tool scope, read at every tool listing and call of a run; only setToolScope and deleteChat change it.
   private readonly scopes = new Map<string, ToolScope | null>();
+  // The list's first page: every write to a chat's row below (and the tree's removals) reports its chat to it.
+  private readonly list = new ChatListCache();
+  private readonly listReads: ChatListReads = {
+    page: (limit) => (this.stmt('listChats').all(limit, 0) as Row[]).map(toSummary),
+    one: (id) => this.getChat(id),
+    inTransaction: () => this.db.isTransaction,
+  };
 
   constructor(db: DatabaseSync) {
     this.db = db;
-    ({ stmts: this.stmts, search: this.search, branches: this.branches, searchPerRun: this.searchPerRun } = ChatRepository.over(db));
+    ({ stmts: this.stmts, search: this.search, branches: this.branches, searchPerRun: this.searchPerRun } = this.over(db));
   }
 
   /** What the repository keeps per database: its statements, search, and the features its schema version has. */
-  private static over(db: DatabaseSync): { stmts: Record<string, StatementSync>; search: HistorySearch; branches: BranchTree | undefined; searchPerRun: boolean } {
+  private over(db: DatabaseSync): { stmts: Record<string, StatementSync>; search: HistorySearch; branches: BranchTree | undefined; searchPerRun: boolean } {
     const version = schemaVersion(db);
-    return { stmts: ChatRepository.prepare(db), search: new HistorySearch(db), branches: version >= 4 ? new BranchTree(db) : undefined, searchPerRun: version >= 6 };
+    const branches = version >= 4 ? new BranchTree(db, (chatId) => this.list.changedChat(chatId)) : undefined;
+    return { stmts: ChatRepository.prepare(db), search: new HistorySearch(db), branches, searchPerRun: version >= 6 };
   }
 
   /** Switches to another open database (a restored history); the old one is the caller's to close. */
   useDatabase(db: DatabaseSync): void {
-    ({ stmts: this.stmts, search: this.search, branches: this.branches, searchPerRun: this.searchPerRun } = ChatRepository.over(db));
+    ({ stmts: this.stmts, search: this.search, branches: this.branches, searchPerRun: this.searchPerRun } = this.over(db));
     this.db = db;
     this.saved.clear();
     this.scopes.clear();
+    this.list.clear();
   }
 
   /** The branch structure (schema 4 and later). */
@@ -234,6 +244,7 @@ export class ChatRepository {
   /** Creates an empty chat. */
   createChat(id: string, title: string, model: string, now: number): ChatSummary {
     this.scopes.delete(id);
+    this.list.changedChat(id);
     this.stmt('insertChat').run(id, title, model, now, now);
     return { id, title, titleLocked: false, model, createdAt: now, updatedAt: now, messageCount: 0 };
   }
@@ -252,7 +263,7 @@ export class ChatRepository {
     const limit = options.limit ?? 50;
     const offset = options.offset ?? 0;
     const query = options.query?.trim();
-    if (!query) return (this.stmt('listChats').all(limit, offset) as Row[]).map(toSummary);
+    if (!query) return offset === 0 ? this.list.first(limit, this.listReads) : (this.stmt('listChats').all(limit, offset) as Row[]).map(toSummary);
     const ids = this.search.chatIds(query, limit, offset);
     if (ids === undefined) return (this.stmt('searchChats').all(likePattern(query), limit, offset) as Row[]).map(toSummary);
     const byId = new Map((this.stmt('chatsByIds').all(JSON.stringify(ids)) as Row[]).map((row) => [text(row, 'id'), toSummary(row)]));
@@ -261,23 +272,27 @@ export class ChatRepository {
 
   /** Renames a chat and locks its title against auto-titling. */
   renameChat(id: string, title: string, now: number): ChatSummary | undefined {
+    this.list.changedChat(id);
     this.stmt('rename').run(title, now, id);
     return this.getChat(id);
   }
 
   /** Sets the title from the first message, unless the user renamed the chat. */
   setAutoTitle(id: string, title: string): void {
+    this.list.changedChat(id);
     this.stmt('autoTitle').run(title, id);
   }
 
   /** Records the model a chat now uses. */
   setChatModel(id: string, model: string): void {
+    this.list.changedChat(id);
     this.stmt('setModel').run(model, id);
   }
 
   /** Sets a chat's tool scope (null: back to the default from settings); false when the chat does not exist. */
   setToolScope(id: string, scope: ToolScope | null): boolean {
     this.scopes.delete(id);
+    this.list.changedChat(id);
     return Number(this.stmt('setToolScope').run(scope ? JSON.stringify(scope) : null, id).changes) > 0;
   }
 
@@ -296,6 +311,7 @@ export class ChatRepository {
   /** Deletes a chat with its messages and tool calls; false when it did not exist. */
   deleteChat(id: string): boolean {
     this.scopes.delete(id);
+    this.list.changedChat(id);
     this.branches?.forgetPlaced();
     return Number(this.stmt('deleteChat').run(id).changes) > 0;
   }
@@ -306,6 +322,7 @@ export class ChatRepository {
    */
   insertMessage(message: ChatMessage, parentId?: string | null): void {
     this.saved.forget(message.id);
+    this.list.changedChat(message.chatId);
     this.forgettingOnRollback(() => transaction(this.db, () => {
       const row = [message.id, message.chatId, message.role, ...this.messageValues(message), message.createdAt, message.updatedAt];
       // The row is written once, placed (an update of parent and depth after the insert wrote it and its indexes twice).
@@ -355,7 +372,10 @@ export class ChatRepository {
       }
       if (this.saved.rowUnchanged(message.id, values)) this.stmt('touchMessage').run(message.updatedAt, message.id);
       else this.stmt('updateMessage').run(...values, message.updatedAt, message.id);
-      if (message.status !== 'streaming') this.stmt('countUp').run(0, message.updatedAt, message.chatId);
+      if (message.status !== 'streaming') {
+        this.list.changedChat(message.chatId);
+        this.stmt('countUp').run(0, message.updatedAt, message.chatId);
+      }
     });
     // The last save (any other status) still skipped what was written; nothing saves the message often after it.
     if (ownCommit && message.status === 'streaming') this.saved.remember(message.id, values, written);
