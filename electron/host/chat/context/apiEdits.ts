@@ -20,15 +20,27 @@ export const apiKeepToolUses = 3;
 /** The lowest compaction trigger the API accepts. */
 export const minCompactionTrigger = 50_000;
 
+// The last base URL asked about and its answer: the check runs before every request, and parsing the URL each time
+// was most of its cost while the setting stays the same.
+let lastBaseUrl: string | undefined;
+let lastIsAnthropic = false;
+
+function isAnthropicApi(baseUrl: string): boolean {
+  if (baseUrl === lastBaseUrl) return lastIsAnthropic;
+  try {
+    lastIsAnthropic = new URL(baseUrl).hostname === 'api.anthropic.com';
+  } catch {
+    lastIsAnthropic = false;
+  }
+  lastBaseUrl = baseUrl;
+  return lastIsAnthropic;
+}
+
 /** True when requests should carry the API's context management. */
 export function usesApiContextManagement(settings: Pick<Settings, 'contextManagement' | 'apiBaseUrl'>): boolean {
   if (settings.contextManagement === 'api') return true;
   if (settings.contextManagement === 'host') return false;
-  try {
-    return new URL(settings.apiBaseUrl).hostname === 'api.anthropic.com';
-  } catch {
-    return false;
-  }
+  return isAnthropicApi(settings.apiBaseUrl);
 }
 
 /**

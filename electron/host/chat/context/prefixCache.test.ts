@@ -36,5 +36,13 @@ describe('prefix size cache', () => {
     expect(size(changed, tight)).toBe(fresh(changed, tight));
     expect(size(changed, tight, 'claude-opus-5')).toBe(fresh(changed, tight, 'claude-opus-5'));
     expect(computed).toBe(6);
+    // Lists compare by content: an equal copy computes nothing, an entry added (even in place) computes again.
+    const pinned = { ...tight, pinnedTools: [{ serverId: 'srv', toolName: 'a' }] };
+    expect(size(changed, pinned, 'claude-opus-5')).toBe(fresh(changed, pinned, 'claude-opus-5'));
+    expect(size(changed, { ...pinned, pinnedTools: [...pinned.pinnedTools] }, 'claude-opus-5')).toBe(fresh(changed, pinned, 'claude-opus-5'));
+    expect(computed).toBe(7);
+    pinned.pinnedTools.push({ serverId: 'srv', toolName: 'b' });
+    expect(size(changed, pinned, 'claude-opus-5')).toBe(fresh(changed, pinned, 'claude-opus-5'));
+    expect(computed).toBe(8);
   });
 });

@@ -8,8 +8,8 @@ import type { Settings } from '../../../../shared/settings.ts';
 
 // Everything an empty-history request's tools and system prompt are built from, besides the tool objects themselves
 // (deferral policy: search mode, budget, pins, always-load servers, window; the system prompt; the model; compaction).
-function keyOf(settings: Settings, model: string, compacting: boolean): string {
-  return JSON.stringify([
+function inputsOf(settings: Settings, model: string, compacting: boolean): readonly unknown[] {
+  return [
     model,
     compacting,
     settings.systemPrompt,
@@ -18,9 +18,15 @@ function keyOf(settings: Settings, model: string, compacting: boolean): string {
     settings.toolBudgetPercent,
     settings.toolBudgetCount,
     settings.contextWindow,
-    settings.alwaysLoadServers,
-    settings.pinnedTools,
-  ]);
+    JSON.stringify(settings.alwaysLoadServers),
+    JSON.stringify(settings.pinnedTools),
+  ];
+}
+
+// Compared value by value: the system prompt (rebuilt each turn with the servers' instructions) no longer goes through
+// JSON.stringify for a key, which escaped and copied it before every request; the lists are compared as JSON.
+function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
 function sameTools(a: readonly ExposedTool[], b: readonly ExposedTool[]): boolean {
@@ -29,14 +35,14 @@ function sameTools(a: readonly ExposedTool[], b: readonly ExposedTool[]): boolea
 
 /** One remembered prefix size (the last one asked for): the tools are compared by object, as the registry replaces a changed tool's object. */
 export class PrefixCache {
-  private last: { key: string; tools: readonly ExposedTool[]; tokens: number } | undefined;
+  private last: { inputs: readonly unknown[]; tools: readonly ExposedTool[]; tokens: number } | undefined;
 
   /** The prefix tokens for these inputs: remembered when they are the last ones', else `compute()` (and remembered). */
   tokens(tools: readonly ExposedTool[], settings: Settings, model: string, compacting: boolean, compute: () => number): number {
-    const key = keyOf(settings, model, compacting);
-    if (this.last && this.last.key === key && sameTools(this.last.tools, tools)) return this.last.tokens;
+    const inputs = inputsOf(settings, model, compacting);
+    if (this.last && sameInputs(this.last.inputs, inputs) && sameTools(this.last.tools, tools)) return this.last.tokens;
     const tokens = compute();
-    this.last = { key, tools: [...tools], tokens };
+    this.last = { inputs, tools: [...tools], tokens };
     return tokens;
   }
 }
