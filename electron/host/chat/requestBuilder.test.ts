@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ContentBlock, ToolCallBlock } from '../../../shared/chat.ts';
 import { defaultSettings } from '../../../shared/settings.ts';
+import type { ExposedTool } from '../../../shared/servers.ts';
 import { buildRequest, continuePrompt, toApiMessages, toApiTools } from './requestBuilder.ts';
 
 let seq = 0;
@@ -92,5 +93,19 @@ describe('history to API messages', () => {
     expect(request.tools).toEqual([{ name: 'srv__tool', description: expect.stringContaining('no longer available') as string, input_schema: { type: 'object', properties: {} }, cache_control: { type: 'ephemeral' } }]);
     const offered = buildRequest({ history, tools: [{ exposedName: 'srv__tool', serverId: 'srv', toolName: 'tool', inputSchema: {}, enabled: true, approval: 'ask' }], settings: defaultSettings, model: 'm' });
     expect(JSON.stringify(offered.tools)).not.toContain('no longer available');
+  });
+
+  it('sends the same tool definitions each turn until a tool changes', () => {
+    const a: ExposedTool = { exposedName: 's__a', serverId: 's', toolName: 'a', inputSchema: { properties: { q: { type: 'string' } } }, enabled: true, approval: 'ask' };
+    const b: ExposedTool = { ...a, exposedName: 's__b', toolName: 'b', description: 'B' };
+    const first = toApiTools([a, b]);
+    const second = toApiTools([a, b]);
+    expect(second).toEqual(first);
+    expect(second.map((t, i) => t === first[i])).toEqual([true, true]);
+    // The breakpoint goes on whichever tool is last.
+    expect(toApiTools([b, a]).map((t) => ('cache_control' in t ? t.name : ''))).toEqual(['', 's__a']);
+    // The registry replaces a changed tool's object: its new definition is sent.
+    const changed = { ...a, description: 'Changed' };
+    expect(toApiTools([changed, b])[0]).toEqual({ name: 's__a', description: 'Changed', input_schema: { type: 'object', properties: { q: { type: 'string' } } } });
   });
 });

@@ -152,17 +152,32 @@ function markLatestTurns(messages: { role: string; content: (UserBlock | Assista
   }
 }
 
-/** The tools block; the breakpoint on the last tool caches them all. */
+// Each tool's API definition, kept per tool object (the registry replaces a changed tool's object): every request of a
+// run sends the same tools, and the same objects let the estimate reuse each one's size (context/estimate.ts).
+const apiTools = new WeakMap<ExposedTool, Anthropic.Tool>();
+const lastApiTools = new WeakMap<ExposedTool, Anthropic.Tool>();
+
+function apiToolOf(tool: ExposedTool): Anthropic.Tool {
+  let api = apiTools.get(tool);
+  if (!api) {
+    api = { name: tool.exposedName, description: tool.description ?? tool.title ?? tool.toolName, input_schema: { ...tool.inputSchema, type: 'object' } };
+    apiTools.set(tool, api);
+  }
+  return api;
+}
+
+function lastApiToolOf(tool: ExposedTool): Anthropic.Tool {
+  let api = lastApiTools.get(tool);
+  if (!api) {
+    api = { ...apiToolOf(tool), cache_control: ephemeral };
+    lastApiTools.set(tool, api);
+  }
+  return api;
+}
+
+/** The tools block; the breakpoint on the last tool caches them all. The objects are shared between requests: read only. */
 export function toApiTools(tools: ExposedTool[]): Anthropic.Tool[] {
-  return tools.map((tool, index) => {
-    const schema = tool.inputSchema;
-    const api: Anthropic.Tool = {
-      name: tool.exposedName,
-      description: tool.description ?? tool.title ?? tool.toolName,
-      input_schema: { ...schema, type: 'object' },
-    };
-    return index === tools.length - 1 ? { ...api, cache_control: ephemeral } : api;
-  });
+  return tools.map((tool, index) => (index === tools.length - 1 ? lastApiToolOf(tool) : apiToolOf(tool)));
 }
 
 /**

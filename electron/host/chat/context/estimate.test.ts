@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { estimateRequestTokens, imageTokens, maxImageTokens, messageTokens, pdfTokens, textTokens } from './estimate.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { estimateRequestTokens, imageTokens, maxImageTokens, messageTokens, pdfTokens, prefixTokens, textTokens } from './estimate.ts';
 import { contextWindowOf, defaultContextWindow } from './modelWindows.ts';
 
 // A PNG header (signature, IHDR length and type, width, height) is all the estimate reads.
@@ -64,6 +64,20 @@ describe('token estimate', () => {
     const base = { messages: [{ role: 'user' as const, content: 'hello' }] };
     const withTools = { ...base, system: 'z'.repeat(350), tools: [{ name: 'echo', description: 'd'.repeat(700), input_schema: { type: 'object' as const } }] };
     expect(estimateRequestTokens(withTools) - estimateRequestTokens(base)).toBeGreaterThan(100 + 200);
+  });
+
+  it('sizes the tools as their JSON, each tool measured once', () => {
+    const tool = (name: string, description: string) => ({ name, description, input_schema: { type: 'object' as const, properties: { q: { type: 'string', description: 'ünïcødé "quoted"' } } } });
+    const echo = tool('echo', 'Echoes.');
+    const sum = tool('sum', 'd'.repeat(1_000));
+    for (const tools of [[], [echo], [echo, sum], [sum, echo, { ...sum, name: 'sum2' }]]) {
+      expect(prefixTokens({ tools })).toBe(textTokens(JSON.stringify(tools)));
+    }
+    // A tool measured before is not stringified again: the same definition in later requests costs a lookup.
+    const stringify = vi.spyOn(JSON, 'stringify');
+    prefixTokens({ tools: [echo, sum] });
+    expect(stringify).not.toHaveBeenCalled();
+    stringify.mockRestore();
   });
 });
 

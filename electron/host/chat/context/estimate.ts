@@ -98,10 +98,28 @@ export function messageTokens(message: Anthropic.MessageParam): number {
   return message.content.reduce((sum, b) => sum + blockTokens(b), perMessageOverhead);
 }
 
+// The JSON length of each tool definition seen: requests share their tools' objects (requestBuilder.ts toApiTools), and
+// stringifying every tool again before each request was most of the estimate's cost. Definitions are never changed.
+const toolLengths = new WeakMap<object, number>();
+
+function toolLength(tool: object): number {
+  let length = toolLengths.get(tool);
+  if (length === undefined) {
+    length = JSON.stringify(tool).length;
+    toolLengths.set(tool, length);
+  }
+  return length;
+}
+
+// The length of JSON.stringify(tools): brackets, commas and each tool's own JSON.
+function toolsJsonLength(tools: readonly object[]): number {
+  return tools.reduce((sum, tool) => sum + toolLength(tool), 2 + Math.max(0, tools.length - 1));
+}
+
 /** Tokens of what precedes the messages: the tools and the system prompt. */
 export function prefixTokens(request: Pick<Anthropic.MessageCreateParams, 'tools' | 'system'>): number {
   const system = typeof request.system === 'string' ? textTokens(request.system) : (request.system ?? []).reduce((sum, b) => sum + textTokens(b.text), 0);
-  return system + (request.tools ? textTokens(JSON.stringify(request.tools)) : 0);
+  return system + (request.tools ? Math.ceil(toolsJsonLength(request.tools) / charsPerToken) : 0);
 }
 
 /** The estimated input tokens of a whole request. */
