@@ -7,6 +7,7 @@
  */
 import type { BetaContextManagementConfig } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import type { Settings } from '../../../../shared/settings.ts';
+import { isAnthropicApi } from '../anthropicApi.ts';
 
 /** The beta the context_management field needs. */
 export const contextManagementBeta = 'context-management-2025-06-27';
@@ -19,22 +20,6 @@ export const apiKeepToolUses = 3;
 
 /** The lowest compaction trigger the API accepts. */
 export const minCompactionTrigger = 50_000;
-
-// The last base URL asked about and its answer: the check runs before every request, and parsing the URL each time
-// was most of its cost while the setting stays the same.
-let lastBaseUrl: string | undefined;
-let lastIsAnthropic = false;
-
-function isAnthropicApi(baseUrl: string): boolean {
-  if (baseUrl === lastBaseUrl) return lastIsAnthropic;
-  try {
-    lastIsAnthropic = new URL(baseUrl).hostname === 'api.anthropic.com';
-  } catch {
-    lastIsAnthropic = false;
-  }
-  lastBaseUrl = baseUrl;
-  return lastIsAnthropic;
-}
 
 /** True when requests should carry the API's context management. */
 export function usesApiContextManagement(settings: Pick<Settings, 'contextManagement' | 'apiBaseUrl'>): boolean {

@@ -10,6 +10,7 @@ import type { ExposedTool } from '../../../../shared/servers.ts';
 import type { Settings } from '../../../../shared/settings.ts';
 import { contextWindowOf } from '../context/modelWindows.ts';
 import { estimateTokens } from './tokens.ts';
+import { isAnthropicApi } from '../anthropicApi.ts';
 
 /** How tools go out: all of them, or some deferred behind the API's search or the host's. */
 export type ToolPlanMode = 'all' | 'server' | 'host';
@@ -29,11 +30,7 @@ export type ToolPlanSettings = Pick<Settings, 'apiBaseUrl' | 'toolSearch' | 'too
 /** The search in effect: `auto` is the API's own on api.anthropic.com, Switchboard's on any other base URL. */
 export function searchMode(settings: Pick<Settings, 'apiBaseUrl' | 'toolSearch'>): 'server' | 'host' | 'off' {
   if (settings.toolSearch !== 'auto') return settings.toolSearch;
-  try {
-    return new URL(settings.apiBaseUrl).hostname === 'api.anthropic.com' ? 'server' : 'host';
-  } catch {
-    return 'host';
-  }
+  return isAnthropicApi(settings.apiBaseUrl) ? 'server' : 'host';
 }
 
 /** The definition as the API receives it (without cache markers): what the token estimate counts. */
