@@ -9,6 +9,8 @@ interface TraceEvent {
   tid: number;
   ts?: number;
   dur?: number;
+  /** Thread (CPU) time of a complete event, µs. */
+  tdur?: number;
   args?: { name?: string };
 }
 
@@ -44,7 +46,7 @@ function forcedLayouts(events: TraceEvent[], thread: string): { count: number; m
 
 /** A running trace; `stop()` returns the longest task (ms) on the busiest renderer main thread. */
 export interface MainThreadTrace {
-  stop(): Promise<{ longestTaskMs: number; tasksOver50ms: number; tasksOver200ms: number; p95TaskMs: number; taskCount: number; forcedLayouts: number; forcedLayoutMs: number }>;
+  stop(): Promise<{ longestTaskMs: number; longestTaskCpuMs: number; tasksOver50ms: number; tasksOver200ms: number; p95TaskMs: number; taskCount: number; forcedLayouts: number; forcedLayoutMs: number }>;
 }
 
 async function readStream(cdp: CDPSession, handle: string): Promise<string> {
@@ -79,6 +81,7 @@ export async function startMainThreadTrace(context: BrowserContext, page: Page):
       const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
       // The page under test is the renderer main thread that worked the most during the trace.
       const byThread = new Map<string, number[]>();
+      const cpuByThread = new Map<string, number[]>();
       const totals = new Map<string, number>();
       for (const e of events) {
         if (e.name !== 'RunTask' || e.ph !== 'X' || e.dur === undefined) continue;
@@ -87,6 +90,11 @@ export async function startMainThreadTrace(context: BrowserContext, page: Page):
         const list = byThread.get(key) ?? [];
         list.push(e.dur / 1000);
         byThread.set(key, list);
+        if (e.tdur !== undefined) {
+          const cpu = cpuByThread.get(key) ?? [];
+          cpu.push(e.tdur / 1000);
+          cpuByThread.set(key, cpu);
+        }
         totals.set(key, (totals.get(key) ?? 0) + e.dur);
       }
       const thread = [...totals.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
@@ -94,7 +102,9 @@ export async function startMainThreadTrace(context: BrowserContext, page: Page):
       const forced = forcedLayouts(events, thread);
       const sorted = [...busiest].sort((a, b) => a - b);
       const p95TaskMs = sorted[Math.max(0, Math.ceil(sorted.length * 0.95) - 1)] ?? 0;
-      return { longestTaskMs: Math.max(0, ...busiest), tasksOver50ms: busiest.filter((d) => d > 50).length, tasksOver200ms: busiest.filter((d) => d > 200).length, p95TaskMs, taskCount: busiest.length, forcedLayouts: forced.count, forcedLayoutMs: Math.round(forced.ms) };
+      // The longest task's thread time too: on a loaded machine a task's wall time includes the time its thread waited
+      // for a core, and a longer task waits more; its CPU time shows what the page itself did.
+      return { longestTaskMs: Math.max(0, ...busiest), longestTaskCpuMs: Math.max(0, ...(cpuByThread.get(thread) ?? [])), tasksOver50ms: busiest.filter((d) => d > 50).length, tasksOver200ms: busiest.filter((d) => d > 200).length, p95TaskMs, taskCount: busiest.length, forcedLayouts: forced.count, forcedLayoutMs: Math.round(forced.ms) };
     },
   };
 }
