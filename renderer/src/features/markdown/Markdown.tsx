@@ -1,24 +1,20 @@
 /** Renders chat Markdown (GFM, highlighted code with copy, KaTeX math), re-rendering only the chunk that changed while streaming. */
 import { Children, isValidElement, memo, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import type { Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
-import remarkMath from 'remark-math';
 import 'katex/dist/katex.min.css';
 import { CodeBlock } from './CodeBlock.tsx';
 import { growChunks, type Chunk as TextChunk } from './splitBlocks.ts';
 import { prepareMath } from './mathDelimiters.ts';
 import { parseBudget } from './parseBudget.ts';
 import { katexHtml, MATH_CLASS, rehypeMathPlaceholders } from './katexMath.ts';
+import { createMarkdownFormatter } from './formatMarkdown.ts';
 import './markdown.css';
 
-// react-markdown builds a processor on every render, and rehype-highlight registers and compiles every highlight.js
-// grammar each time its plugin is attached: build the transformer once and hand the same one to every processor.
+// rehype-highlight registers and compiles every highlight.js grammar each time its plugin is attached: build the
+// transformer once (the warm-up below uses it directly).
 const highlightTransform = rehypeHighlight();
 const rehypeHighlightOnce = () => highlightTransform;
-const remarkPlugins = [remarkGfm, remarkMath];
-// Math first: it replaces math code elements before highlight.js looks at code.
-const rehypePlugins: NonNullable<Parameters<typeof ReactMarkdown>[0]['rehypePlugins']> = [rehypeMathPlaceholders, rehypeHighlightOnce];
 
 const components: Components = {
   // A formula marked by rehypeMathPlaceholders: KaTeX's own HTML (safe options, see katexMath.ts), cached per formula.
@@ -59,19 +55,22 @@ const components: Components = {
   ),
 };
 
+// Math first: it replaces math code elements (rendering each formula with KaTeX) before highlight.js looks at code.
+const formatMarkdown = createMarkdownFormatter([rehypeMathPlaceholders, rehypeHighlightOnce], components);
+
 // Formatted finished chunks by text: a row scrolled back into a virtualized list, a branch switched back to or a chat
 // opened again mounts its chunks anew, and React elements can be mounted any number of times.
 const formattedChunks = new Map<string, ReactNode>();
 const FORMATTED_LIMIT = 1500;
 
 /**
- * Formats one chunk: parse, GFM, math, highlighting, React elements (react-markdown's component uses no hooks).
+ * Formats one chunk: parse, GFM, math (KaTeX included), highlighting, React elements.
  * `remember` keeps the result for the next mount (not for a streaming reply's chunks, which change every frame).
  */
 function format(text: string, remember: boolean): ReactNode {
   const known = formattedChunks.get(text);
   if (known !== undefined) return known;
-  const node = ReactMarkdown({ children: prepareMath(text), remarkPlugins, rehypePlugins, components });
+  const node = formatMarkdown(prepareMath(text));
   if (remember) {
     if (formattedChunks.size >= FORMATTED_LIMIT) formattedChunks.delete(formattedChunks.keys().next().value ?? '');
     formattedChunks.set(text, node);
@@ -176,12 +175,9 @@ if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'func
   };
   idle(
     () => {
-      // The synchronous react-markdown component uses no hooks: calling it runs parse, GFM, highlight and JSX building.
-      ReactMarkdown({ children: WARM_SAMPLE, remarkPlugins, rehypePlugins, components });
-      // That call only marks formulas: KaTeX runs when React renders them. Its first formula in a page took 30-120 ms
-      // (code compiled on first use) inside the first chat opened, so render two here.
-      katexHtml('x^2 = \\frac{a}{b}', false);
-      katexHtml('\\sum_{k=1}^{n} k', true);
+      // Parse, GFM, math (KaTeX's first formula in a page took 30-120 ms: code compiled on first use), highlighting and
+      // React elements, as a reply's chunk is formatted.
+      void formatMarkdown(WARM_SAMPLE);
       nextGrammar(0);
     },
     { timeout: 300 },

@@ -1,8 +1,8 @@
 /**
  * Math in chat Markdown, rendered by KaTeX straight to HTML. rehype-katex rendered each formula to an HTML string,
  * parsed that string back into a syntax tree and had React build every one of its dozens of spans: most of the cost of
- * a formula. Here a rehype step marks each formula (remark-math's `math-inline` / `math-display` code) and the
- * Markdown component puts KaTeX's HTML in place; each formula is rendered once per page (cached), so history and
+ * a formula. Here a rehype step marks each formula (remark-math's `math-inline` / `math-display` code), rendering it,
+ * and the Markdown component puts KaTeX's HTML in place; each formula is rendered once per page (cached), so history and
  * branch switches showing the same formulas again cost nothing.
  */
 import katex from 'katex';
@@ -60,6 +60,10 @@ function mathPlaceholder(element: Element): Element | undefined {
   // A ```math fence or display math: the `pre` itself is replaced; inline math stays inside its paragraph.
   if (element.tagName === 'code' && display) return undefined;
   const tex = textOf(code);
+  // Rendered now, while the chunk is formatted: a streaming reply charges formatting to its per-task budget, and KaTeX
+  // at React's render (outside it) added several ms to the tasks that were already the longest. The component's call
+  // then finds it in the cache.
+  katexHtml(tex, display);
   return { type: 'element', tagName: 'span', properties: { className: [MATH_CLASS], dataTex: tex, dataDisplay: display ? 'true' : 'false' }, children: [{ type: 'text', value: tex }] };
 }
 
