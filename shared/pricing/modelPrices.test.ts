@@ -37,5 +37,9 @@ describe('model prices', () => {
     expect(formatCost(0.00042, 'en')).toBe('$0.0004');
     expect(formatCost(0.0123, 'en')).toBe('$0.012');
     expect(formatCost(12.5, 'en')).toBe('$12.50');
+    // Formatters are kept per locale and precision: a later call gets its own precision and language, not the last one's.
+    expect(formatCost(0.0123, 'en')).toBe('$0.012');
+    expect(formatCost(12.5, 'vi')).toBe(new Intl.NumberFormat('vi', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(12.5));
+    expect(formatCost(12.5, 'vi')).not.toBe('$12.50');
   });
 });

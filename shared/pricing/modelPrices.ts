@@ -74,10 +74,20 @@ export function costOf(usage: Usage, price: ModelPrice): number {
   return (usage.inputTokens * price.input + usage.outputTokens * price.output + usage.cacheWriteTokens * price.cacheWrite + usage.cacheReadTokens * price.cacheRead) / 1_000_000;
 }
 
+// One formatter per locale and precision: making a currency formatter costs ~120 µs, and every reply row in view and
+// the chat's total format a cost each time they render (a streaming chat re-renders rows several times a second).
+const costFormats = new Map<string, Intl.NumberFormat>();
+
 /** Dollars as people read them: $0.0042, $0.013, $1.27 (small amounts keep two significant digits). */
 export function formatCost(dollars: number, locale?: string): string {
   const digits = dollars === 0 ? 2 : dollars < 0.01 ? 4 : dollars < 1 ? 3 : 2;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: digits }).format(dollars);
+  const key = `${locale ?? ''}|${digits}`;
+  let format = costFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: digits });
+    costFormats.set(key, format);
+  }
+  return format.format(dollars);
 }
 
 /** A chat's tokens for one model (replies on every branch: each was paid for). */

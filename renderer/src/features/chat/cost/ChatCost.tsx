@@ -3,7 +3,7 @@
  * shared/pricing/modelPrices.ts and the user's overrides. Read from the host (chats.usage) when the chat opens and
  * after each run, so pages not loaded count too.
  */
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useTranslation } from 'react-i18next';
 import { Coins } from 'lucide-react';
@@ -13,8 +13,11 @@ import { useStore } from '../../../store/index.ts';
 import { formatCount } from '../model/format.ts';
 import './chatCost.css';
 
-/** The cost badge of one chat; nothing until a reply reported usage. */
-export function ChatCost({ chatId, generating, refreshKey }: { chatId: string; generating: boolean; refreshKey?: string }) {
+/**
+ * The cost badge of one chat; nothing until a reply reported usage. Memoized: the chat view re-renders with every frame
+ * of a streaming reply, and this badge changes only with its props and the price settings.
+ */
+export const ChatCost = memo(function ChatCost({ chatId, generating, refreshKey }: { chatId: string; generating: boolean; refreshKey?: string }) {
   const { t, i18n } = useTranslation('pricing');
   const overrides = useStore((s) => s.settings?.modelPrices);
   const [byModel, setByModel] = useState<ModelUsage[]>([]);
@@ -65,4 +68,4 @@ export function ChatCost({ chatId, generating, refreshKey }: { chatId: string; g
       </Tooltip.Portal>
     </Tooltip.Root>
   );
-}
+});
