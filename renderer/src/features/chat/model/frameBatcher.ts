@@ -3,20 +3,35 @@
 /** Schedules a flush; returns a cancel function. */
 export type Schedule = (flush: () => void) => () => void;
 
-/** Next animation frame, with a timer as a backstop: hidden tabs and jsdom do not run frames. */
+/**
+ * Once per animation frame, just after it: the frame's callback only posts a task that flushes. In the frame itself
+ * the flush (store update, React's render and commit) and the frame's own style, layout and paint ran as one task of
+ * their sum, and input waited for all of it; as two tasks, input waits for the longer. What a flush changes is drawn in
+ * the next frame (one frame later than before). A timer is the backstop: hidden tabs and jsdom do not run frames.
+ */
 export const frameSchedule: Schedule = (flush) => {
   let done = false;
+  let channel: MessageChannel | undefined;
   const run = (): void => {
     if (done) return;
     done = true;
+    channel?.port1.close();
     flush();
   };
-  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : undefined;
+  const afterFrame = (): void => {
+    if (done) return;
+    if (typeof MessageChannel !== 'function') return run();
+    channel = new MessageChannel();
+    channel.port1.onmessage = run;
+    channel.port2.postMessage(null);
+  };
+  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(afterFrame) : undefined;
   const timer = setTimeout(run, 100);
   return () => {
     done = true;
     if (frame !== undefined) cancelAnimationFrame(frame);
     clearTimeout(timer);
+    channel?.port1.close();
   };
 };
 
