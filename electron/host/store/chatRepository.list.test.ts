@@ -140,6 +140,12 @@ describe('chat list first page', () => {
     expect(repo.listChats({ limit: 100 })).toEqual(stored(100));
   });
 
+  it('reads every chat for a limit below 1, as SQLite does', () => {
+    for (let i = 0; i < 3; i++) repo.createChat(`c${i}`, `Chat ${i}`, 'm', 100 + i);
+    repo.listChats({ limit: 2 });
+    expect(repo.listChats({ limit: -1 }).map((c) => c.id)).toEqual(['c2', 'c1', 'c0']);
+  });
+
   it('reads inside a transaction from the table and keeps nothing from it', () => {
     repo.createChat('a', 'A', 'm', 1);
     repo.listChats({ limit: 10 });

@@ -263,7 +263,8 @@ export class ChatRepository {
     const limit = options.limit ?? 50;
     const offset = options.offset ?? 0;
     const query = options.query?.trim();
-    if (!query) return offset === 0 ? this.list.first(limit, this.listReads) : (this.stmt('listChats').all(limit, offset) as Row[]).map(toSummary);
+    // The first page comes from the kept list; a limit below 1 (SQLite: none) reads the table as before.
+    if (!query) return offset === 0 && limit >= 1 ? this.list.first(limit, this.listReads) : (this.stmt('listChats').all(limit, offset) as Row[]).map(toSummary);
     const ids = this.search.chatIds(query, limit, offset);
     if (ids === undefined) return (this.stmt('searchChats').all(likePattern(query), limit, offset) as Row[]).map(toSummary);
     const byId = new Map((this.stmt('chatsByIds').all(JSON.stringify(ids)) as Row[]).map((row) => [text(row, 'id'), toSummary(row)]));
