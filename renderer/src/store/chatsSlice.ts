@@ -9,6 +9,7 @@ import { err, ok, type AppError, type Result } from '../../../shared/errors.ts';
 import { applyStreamEvents } from '../features/chat/model/applyStreamEvent.ts';
 import { createFrameBatcher, type Schedule } from '../features/chat/model/frameBatcher.ts';
 import { withBranchPage } from '../features/chat/model/branchPage.ts';
+import { parseBudget } from '../features/markdown/parseBudget.ts';
 import type { StoreState } from './index.ts';
 
 /** How many messages one `chats.get` page holds. */
@@ -91,6 +92,8 @@ export const createChatsSlice: StateCreator<StoreState, [], [], ChatsSlice> = (s
   const loading = new Map<string, ChatStreamEvent[]>();
 
   const applyBatch = (events: ChatStreamEvent[]): void => {
+    // The flush's render is this task's work: Markdown formatting stops a while after it starts (parseBudget.ts).
+    parseBudget.startTask();
     const byChat = new Map<string, ChatStreamEvent[]>();
     for (const event of events) {
       const waiting = loading.get(event.chatId);

@@ -42,6 +42,22 @@ describe('parseBudget', () => {
     expect(woken).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
+  it('starts no formatting late in a marked task, and forgets the mark in the next task', () => {
+    const clock = fakeClock();
+    const budget = createParseBudget(clock, 10, 20);
+    budget.startTask();
+    // The task rendered other things for 18 ms first: one block fits, then the task is past its limit.
+    clock.advance(18);
+    expect(budget.available()).toBe(true);
+    budget.spend(() => clock.advance(3));
+    expect(budget.available()).toBe(false);
+    clock.runTasks();
+    // An unmarked task has its whole budget again.
+    expect(budget.available()).toBe(true);
+    budget.spend(() => clock.advance(9));
+    expect(budget.available()).toBe(true);
+  });
+
   it('charges a format that throws', () => {
     const clock = fakeClock();
     const budget = createParseBudget(clock, 10);

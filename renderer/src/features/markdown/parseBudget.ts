@@ -7,6 +7,13 @@
 
 /** Milliseconds of formatting allowed per task before further blocks wait. */
 export const PARSE_BUDGET_MS = 12;
+/**
+ * In a task whose start was marked (`startTask`: the stream's flush), no formatting starts once the task has run this
+ * long, whatever it spent on formatting. The first flush of a new chat mounts the message list and the turn so far
+ * (20-40 ms of rendering before the first chunk), and formatting its full budget on top made it the reply's longest
+ * task; a flush of a running reply reaches its chunks within a few ms and keeps its whole budget.
+ */
+export const TASK_LIMIT_MS = 24;
 /** Waiting blocks woken per task (each that finds the budget spent waits again). */
 const WAKE_PER_TASK = 8;
 
@@ -24,6 +31,8 @@ const browserClock: BudgetClock = {
 
 /** A budget shared by every block on the page (tasks are page-wide). */
 export interface ParseBudget {
+  /** Marks the start of the current task's work (the stream's flush): formatting stops TASK_LIMIT_MS after it. */
+  startTask(): void;
   /** True while the current task may still format a block. */
   available(): boolean;
   /** Runs `format`, charging its time to the current task's budget. */
@@ -33,8 +42,9 @@ export interface ParseBudget {
 }
 
 /** Creates a budget (one per page; tests make their own with a fake clock). */
-export function createParseBudget(clock: BudgetClock = browserClock, budgetMs = PARSE_BUDGET_MS): ParseBudget {
+export function createParseBudget(clock: BudgetClock = browserClock, budgetMs = PARSE_BUDGET_MS, taskLimitMs = TASK_LIMIT_MS): ParseBudget {
   let spent = 0;
+  let taskStart: number | undefined;
   let resetQueued = false;
   let wakeQueued = false;
   const waiting = new Set<() => void>();
@@ -46,6 +56,7 @@ export function createParseBudget(clock: BudgetClock = browserClock, budgetMs = 
     clock.later(() => {
       resetQueued = false;
       spent = 0;
+      taskStart = undefined;
     });
   };
 
@@ -55,6 +66,7 @@ export function createParseBudget(clock: BudgetClock = browserClock, budgetMs = 
     clock.later(() => {
       wakeQueued = false;
       spent = 0;
+      taskStart = undefined;
       const batch = [...waiting].slice(0, WAKE_PER_TASK);
       for (const wake of batch) waiting.delete(wake);
       for (const wake of batch) wake();
@@ -63,7 +75,11 @@ export function createParseBudget(clock: BudgetClock = browserClock, budgetMs = 
   };
 
   return {
-    available: () => spent < budgetMs,
+    startTask() {
+      taskStart = clock.now();
+      queueReset();
+    },
+    available: () => spent < budgetMs && (taskStart === undefined || clock.now() - taskStart < taskLimitMs),
     spend(format) {
       const started = clock.now();
       try {
