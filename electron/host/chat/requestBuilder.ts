@@ -157,23 +157,17 @@ function markLatestTurns(messages: { role: string; content: (UserBlock | Assista
 const apiTools = new WeakMap<ExposedTool, Anthropic.Tool>();
 const lastApiTools = new WeakMap<ExposedTool, Anthropic.Tool>();
 
-function apiToolOf(tool: ExposedTool): Anthropic.Tool {
-  let api = apiTools.get(tool);
-  if (!api) {
-    api = { name: tool.exposedName, description: tool.description ?? tool.title ?? tool.toolName, input_schema: { ...tool.inputSchema, type: 'object' } };
-    apiTools.set(tool, api);
-  }
+// The value kept for `tool` in `kept`, built once.
+function keptFor(kept: WeakMap<ExposedTool, Anthropic.Tool>, tool: ExposedTool, build: () => Anthropic.Tool): Anthropic.Tool {
+  let api = kept.get(tool);
+  if (!api) kept.set(tool, (api = build()));
   return api;
 }
 
-function lastApiToolOf(tool: ExposedTool): Anthropic.Tool {
-  let api = lastApiTools.get(tool);
-  if (!api) {
-    api = { ...apiToolOf(tool), cache_control: ephemeral };
-    lastApiTools.set(tool, api);
-  }
-  return api;
-}
+const apiToolOf = (tool: ExposedTool): Anthropic.Tool =>
+  keptFor(apiTools, tool, () => ({ name: tool.exposedName, description: tool.description ?? tool.title ?? tool.toolName, input_schema: { ...tool.inputSchema, type: 'object' } }));
+// The last tool carries the cache breakpoint.
+const lastApiToolOf = (tool: ExposedTool): Anthropic.Tool => keptFor(lastApiTools, tool, () => ({ ...apiToolOf(tool), cache_control: ephemeral }));
 
 /** The tools block; the breakpoint on the last tool caches them all. The objects are shared between requests: read only. */
 export function toApiTools(tools: ExposedTool[]): Anthropic.Tool[] {
