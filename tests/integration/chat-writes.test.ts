@@ -46,9 +46,9 @@ describe('chat history writes', () => {
       if (sql === 'BEGIN' || sql === 'COMMIT') writes.push(sql);
       return execOriginal.call(this, sql);
     });
-    const save = vi.spyOn(ChatRepository.prototype, 'saveMessage').mockImplementation(function (this: ChatRepository, m) {
-      writes.push(`save ${m.role} ${m.status}`);
-      saveOriginal.call(this, m);
+    const save = vi.spyOn(ChatRepository.prototype, 'saveMessage').mockImplementation(function (this: ChatRepository, m, options) {
+      writes.push(`save ${m.role} ${m.status}${options?.indexPending ? ' with search' : ''}`);
+      saveOriginal.call(this, m, options);
     });
     const insert = vi.spyOn(ChatRepository.prototype, 'insertMessage').mockImplementation(function (this: ChatRepository, m, parentId) {
       writes.push(`insert ${m.role}`);
@@ -57,6 +57,14 @@ describe('chat history writes', () => {
     const title = vi.spyOn(ChatRepository.prototype, 'setAutoTitle').mockImplementation(function (this: ChatRepository, id, text) {
       writes.push('title');
       titleOriginal.call(this, id, text);
+    });
+    // Written by the run's last save; a read finds nothing left for the run's end to write.
+    const reader = new DatabaseSync(join(data.dir, 'history.db'), { readOnly: true });
+    cleanups.push(() => reader.close());
+    let waitingAtEnd = -1;
+    engine.events.subscribe((event, payload) => {
+      const e = payload as ChatStreamEvent;
+      if (event === 'chat.stream' && e.type === 'run_state' && !e.state.generating) waitingAtEnd = (reader.prepare('SELECT count(*) AS n FROM search_pending').get() as { n: number }).n;
     });
     value(await engine.chat.api['chat.send']({ chatId: chat.id, text: 'Echo hi.' }));
     const state = await engine.log.runEnd(chat.id);
@@ -69,14 +77,18 @@ describe('chat history writes', () => {
     expect(writes.slice(0, 4)).toEqual(['BEGIN', 'insert user', 'title', 'COMMIT']);
     // The tool turn's end (with the call's result) and the answer's row are one commit.
     expect(writes.join(', ')).toContain('BEGIN, save assistant complete, insert assistant, COMMIT');
+    // The run's last save writes the run's search documents in its commit: nothing is written after it.
+    expect(writes.slice(-3)).toEqual(['save assistant complete with search', 'BEGIN', 'COMMIT']);
+    expect(waitingAtEnd).toBe(0);
 
     expect(state.error).toBeUndefined();
     // The user's message; the tool turn's insert (after its request); its blocks' ends with the call starting (one
     // write: the saver writes at the loop turn's check phase, so the stream's end and the call starting, a few ticks
     // later, join the blocks' save); the call's result with the turn complete and the answer's insert; the answer's
-    // text block with its end. 5 here; at most 6 (a block end read in an earlier loop turn than the stream's end is a
-    // write of its own), 7 when the saver wrote at the next tick, 8 before the answer's insert joined the turn's end,
-    // 10 before events waited for the burst, 11 before the saver.
+    // text block with its end and the run's search documents. 5 here; at most 6 (a block end read in an earlier loop
+    // turn than the stream's end is a write of its own); one more while the search documents had a commit of their
+    // own, 7 when the saver wrote at the next tick, 8 before the answer's insert joined the turn's end, 10 before events
+    // waited for the burst, 11 before the saver.
     expect(commits).toBeLessThanOrEqual(6);
     const page = value(await engine.chat.api['chats.get']({ chatId: chat.id }));
     const [, toolTurn, answer] = page.messages;

@@ -145,7 +145,7 @@ export class ChatRunner {
     message.status = 'error';
     message.error = hostError('internal', hostMessage('chat.unexpected', { reason: cause instanceof Error ? cause.message : String(cause) }));
     try {
-      this.save(message);
+      this.saveLast(message);
     } catch (saveCause) {
       this.deps.logger.error('chat run could not save its failure', { chatId: message.chatId, reason: String(saveCause) });
     }
@@ -155,7 +155,8 @@ export class ChatRunner {
   // How a run ended, from the last message it holds (read back only when it holds none: its history could not be read).
   private endState(chatId: string, history: ChatMessage[]): ChatRunState {
     this.saver.flush();
-    // The run's ended answers become searchable (one index write per run) before the window learns the run ended.
+    // The run's ended answers become searchable (one index write per run) before the window learns the run ended;
+    // its last save wrote them (saveLast), so this writes only what that left (one read when nothing waits).
     try {
       this.deps.repo.indexPending();
     } catch (cause) {
@@ -174,15 +175,17 @@ export class ChatRunner {
     this.deps.emit({ type: 'run_state', chatId: state.chatId, state });
   }
 
-  private save(message: ChatMessage): void {
-    this.saver.now(message);
+  // A run's last save: the run's search documents are written in its commit (one commit, not two back to back);
+  // `endState` writes them on their own only when this did not (a failed search write, a run that never saved).
+  private saveLast(message: ChatMessage): void {
+    this.saver.now(message, { indexPending: true });
   }
 
   private finish(message: ChatMessage, status: ChatMessage['status'], extra: { error?: AppError; notice?: TurnNotice } = {}): void {
     message.status = status;
     if (extra.error) message.error = extra.error;
     if (extra.notice) message.notice = extra.notice;
-    this.save(message);
+    this.saveLast(message);
     this.deps.emit({ type: 'message', chatId: message.chatId, message });
   }
 

@@ -19,10 +19,11 @@
  * the request goes out first and the host's writes run while it is in flight.
  */
 import type { ChatMessage } from '../../../shared/chat.ts';
+import type { SaveOptions } from '../store/chatRepository.ts';
 
 /** Where the saver writes. */
 export interface MessageWriter {
-  saveMessage(message: ChatMessage): void;
+  saveMessage(message: ChatMessage, options?: SaveOptions): void;
   /** Adds a message under `parentId` (only for `insertSoon`). */
   insertMessage?(message: ChatMessage, parentId?: string | null): void;
   /** Runs `fn` as one transaction: the writes of one burst are one commit. */
@@ -86,14 +87,18 @@ export class MessageSaver<E = never> {
     this.schedule();
   }
 
-  /** Saves `message` now, after any save still waiting, then sends the events held (throws what the store throws). */
-  now(message: ChatMessage): void {
+  /**
+   * Saves `message` now, after any save still waiting, then sends the events held (throws what the store throws).
+   * `options` go to the writer (a run's last save also writes its search documents).
+   */
+  now(message: ChatMessage, options?: SaveOptions): void {
     message.updatedAt = Date.now();
     const waiting = this.pending.get(message.id);
     // An insert still waiting is written first (a save updates the row it made); a save waiting is superseded.
     if (!waiting?.insert) this.pending.delete(message.id);
     this.write();
-    this.writer.saveMessage(message);
+    if (options) this.writer.saveMessage(message, options);
+    else this.writer.saveMessage(message);
     this.release();
   }
 

@@ -5,7 +5,7 @@ import type { ChatMessage, ChatSummary, ContentBlock, ToolCallBlock, ToolScope, 
 import { json, num, optionalNum, optionalText, text, toJson, type Row } from './rows.ts';
 import { HistorySearch, likePattern } from './search/historySearch.ts';
 import { buildSearchIndex, type IndexBuildOptions } from './search/indexBuilder.ts';
-import { hasPendingDocuments, writePendingDocuments } from './search/pendingIndex.ts';
+import { hasPendingDocuments, writePendingDocuments, writePendingDocumentsOrLeave } from './search/pendingIndex.ts';
 import { BranchTree } from './branchTree.ts';
 import { schemaVersion } from './migrations.ts';
 import { SavedRows, type RowValues } from './savedRows.ts';
@@ -15,6 +15,12 @@ import { ChatListCache, type ChatListReads } from './chatListCache.ts';
 export interface MessagePage {
   messages: ChatMessage[];
   olderCursor?: string;
+}
+
+/** How a save is written. */
+export interface SaveOptions {
+  /** Also write the search documents waiting (the run's last save), in the same commit. */
+  indexPending?: boolean;
 }
 
 type StoredBlock = Exclude<ContentBlock, ToolCallBlock> | { type: 'tool_call'; id: string };
@@ -357,9 +363,11 @@ export class ChatRepository {
    * Writes a message as it stands (called at each block's end, at each tool call status, on stop, on error, at the
    * end). While it streams, only the rows that changed since its last committed save are written, and the chat's
    * update time waits for the last save; its tool calls go before its row, so the search index (which skips a
-   * streaming message, search/schema.ts) builds its document once, when the status changes.
+   * streaming message, search/schema.ts) builds its document once, when the status changes. With `indexPending` (a
+   * run's last save) the search documents waiting are written in the same commit (see `indexPending`); if only that
+   * part fails, they stay listed and the message is saved all the same.
    */
-  saveMessage(message: ChatMessage): void {
+  saveMessage(message: ChatMessage, options: SaveOptions = {}): void {
     const values = this.messageValues(message);
     const calls = this.toolCallValues(message);
     // Inside a caller's transaction this save may yet be rolled back: it is written whole and not remembered.
@@ -377,6 +385,8 @@ export class ChatRepository {
         this.list.changedChat(message.chatId);
         this.stmt('countUp').run(0, message.updatedAt, message.chatId);
       }
+      // The run ends with this save: its documents join its commit instead of opening one of their own.
+      if (options.indexPending && this.searchPerRun) writePendingDocumentsOrLeave(this.db);
     });
     // The last save (any other status) still skipped what was written; nothing saves the message often after it.
     if (ownCommit && message.status === 'streaming') this.saved.remember(message.id, values, written);

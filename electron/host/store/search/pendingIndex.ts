@@ -37,13 +37,26 @@ const drainSql = [
 interface PendingStatements {
   any: StatementSync;
   drain: StatementSync[];
+  // A savepoint around the drain when it joins another write's transaction (writePendingDocumentsOrLeave).
+  savepoint: StatementSync;
+  release: StatementSync;
+  rollbackTo: StatementSync;
 }
 
 const statements = new WeakMap<DatabaseSync, PendingStatements>();
 
 function statementsOf(db: DatabaseSync): PendingStatements {
   let known = statements.get(db);
-  if (!known) statements.set(db, (known = { any: db.prepare('SELECT 1 FROM search_pending LIMIT 1'), drain: drainSql.map((sql) => db.prepare(sql)) }));
+  if (!known) {
+    known = {
+      any: db.prepare('SELECT 1 FROM search_pending LIMIT 1'),
+      drain: drainSql.map((sql) => db.prepare(sql)),
+      savepoint: db.prepare('SAVEPOINT search_drain'),
+      release: db.prepare('RELEASE search_drain'),
+      rollbackTo: db.prepare('ROLLBACK TO search_drain'),
+    };
+    statements.set(db, known);
+  }
   return known;
 }
 
@@ -55,4 +68,24 @@ export function hasPendingDocuments(db: DatabaseSync): boolean {
 /** Writes the search documents of every message waiting in search_pending; run it inside the caller's transaction. */
 export function writePendingDocuments(db: DatabaseSync): void {
   for (const statement of statementsOf(db).drain) statement.run();
+}
+
+/**
+ * Writes the documents waiting inside the caller's open transaction, as a savepoint: if that fails they stay listed
+ * (for the next `indexPending` or start) and the caller's own writes still commit. False when they were left.
+ */
+export function writePendingDocumentsOrLeave(db: DatabaseSync): boolean {
+  const known = statementsOf(db);
+  if (known.any.get() === undefined) return true;
+  known.savepoint.run();
+  try {
+    for (const statement of known.drain) statement.run();
+    known.release.run();
+    return true;
+  } catch {
+    // What failed is reported where it is written again (the run's end); a rollback that fails too ends the transaction.
+    known.rollbackTo.run();
+    known.release.run();
+    return false;
+  }
 }
