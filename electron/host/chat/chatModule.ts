@@ -24,7 +24,6 @@ import { ToolResultFiles } from './toolResultFiles.ts';
 import { createSettingsCalls } from './settingsCalls.ts';
 import { createScopeCalls } from './toolSearch/scopeCalls.ts';
 import { trackServerInstructions } from './instructions/serverInstructions.ts';
-import { streamSnapshot } from './streamSnapshot.ts';
 import { findInChat } from '../store/search/chatFind.ts';
 import { chatSnippets } from '../store/search/chatSnippets.ts';
 import { chatUsage, storedContextUsage } from '../store/chatUsage.ts';
@@ -91,8 +90,9 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
     tools,
     approvals,
     elicitations,
-    // Copied at emit time (streamSnapshot.ts): the loop keeps mutating them, and an in-process subscriber must not see later deltas twice.
-    emit: (event) => events.emit('chat.stream', streamSnapshot(event)),
+    // The runner sends copies taken when each event is shown (streamSnapshot.ts): the loop keeps mutating the
+    // message and its blocks, and an in-process subscriber must not see later deltas twice.
+    emit: (event) => events.emit('chat.stream', event),
     chatsChanged,
     logger: env.logger,
     context,

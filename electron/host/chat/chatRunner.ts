@@ -36,6 +36,7 @@ export interface RunnerDeps {
   toolResults: ToolResultFiles;
   approvals: ApprovalQueue;
   elicitations: ElicitationBroker;
+  /** Sends an event as given: the runner passes copies (streamSnapshot.ts), one per event. */
   emit: (event: ChatStreamEvent) => void;
   /** The chat list changed (updated time, counts). */
   chatsChanged: () => void;
@@ -73,6 +74,8 @@ export class ChatRunner {
   private readonly saver: MessageSaver<ChatStreamEvent>;
 
   constructor(deps: RunnerDeps) {
+    // Each event is copied once, when shown (the loop keeps mutating the message and blocks it refers to): a held
+    // event is sent as the copy taken then, not copied a second time on its way out.
     this.saver = new MessageSaver(deps.repo, (cause) => deps.logger.error('chat history write failed', { reason: String(cause) }), deps.emit, streamSnapshot);
     // Nothing is shown before what it follows is saved: a crash never loses a block the window already showed as
     // finished. An event waits for the burst's one commit instead of forcing a commit of its own (messageSaver.ts).

@@ -165,5 +165,24 @@ describe('MessageSaver', () => {
     saver.now(m, { indexPending: true });
     expect(seen).toEqual(['streaming:false', 'complete:true']);
   });
+  it('copies each event once: at once when nothing waits, and a held event is sent as the copy taken when it was shown', async () => {
+    const sent: { text: string }[] = [];
+    let copies = 0;
+    const copy = (e: { text: string }) => {
+      copies++;
+      return { ...e };
+    };
+    const saver = new MessageSaver<{ text: string }>({ saveMessage: () => {} }, () => {}, (e) => void sent.push(e), copy);
+    const first = { text: 'at once' };
+    saver.show(first);
+    saver.soon(message());
+    const held = { text: 'held' };
+    saver.show(held);
+    held.text = 'changed later';
+    await afterBurst();
+    expect(sent).toEqual([{ text: 'at once' }, { text: 'held' }]);
+    expect(sent[0]).not.toBe(first);
+    expect(copies).toBe(2);
+  });
 });
 

@@ -50,7 +50,10 @@ export class MessageSaver<E = never> {
   private readonly send: (event: E) => void;
   private readonly copy: (event: E) => E;
 
-  /** `send` shows an event; `copy` keeps a held event as it is now (the run goes on mutating what it refers to). */
+  /**
+   * `send` shows an event; `copy` keeps an event as it is now (the run goes on mutating what it refers to), once per
+   * event: a held event is copied when shown and sent as that copy.
+   */
   constructor(writer: MessageWriter, onError: (cause: unknown) => void, send: (event: E) => void = () => {}, copy: (event: E) => E = (event) => event) {
     this.writer = writer;
     this.onError = onError;
@@ -80,9 +83,9 @@ export class MessageSaver<E = never> {
     this.schedule();
   }
 
-  /** Sends `event` now, or (a save waiting, or events held before it) right after the saves before it are committed. */
+  /** Sends a copy of `event` now, or (a save waiting, or events held before it) right after the saves before it are committed. */
   show(event: E): void {
-    if (this.pending.size === 0 && this.held.length === 0) return this.send(event);
+    if (this.pending.size === 0 && this.held.length === 0) return this.send(this.copy(event));
     this.held.push(this.copy(event));
     this.schedule();
   }
