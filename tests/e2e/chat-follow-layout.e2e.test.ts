@@ -2,7 +2,8 @@
  * Following a streaming reply without scroll commands (issue 14, fifth look): the list follows a tool card and then a
  * long Markdown reply, each a new row, to the exact end, and a follow lost without any user input (a correction the
  * browser clamped) is repaired while the reply still streams, and only then: an idle chat stays where a scroll put it.
- * A new chat's first rows, while they fit the window, are not scrolled at all (sixth look). The forced layouts this removed are counted by the ui
+ * A new chat's first rows, while they fit the window, are not scrolled at all (sixth look), and a chat opened mid-reply
+ * is brought to its end and follows the reply without scroll commands either (eighth look). The forced layouts this removed are counted by the ui
  * bench (`forcedLayoutsPerReply`): a count in a trace here varied too much under load to be a reliable check.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,7 @@ const script: ScriptTurn[] = [
   { match: { lastUserText: 'trace the follow' }, eventDelayMs: 2, content: [{ type: 'text', text: 'Let me fetch the records first.' }, { type: 'tool_use', tool: 'echo', input: { message: 'all records' } }] },
   { match: { toolResultsContain: ['all records'] }, eventDelayMs: 2, content: [{ type: 'text', text: markdownReply(120, 'END-OF-TRACED'), chunkSize: 24 }] },
   { match: { lastUserText: 'lose the end' }, eventDelayMs: 10, content: [{ type: 'text', text: markdownReply(90, 'END-OF-REPAIRED'), chunkSize: 16 }] },
+  { match: { lastUserText: 'open me mid-reply' }, eventDelayMs: 10, content: [{ type: 'text', text: markdownReply(120, 'END-OF-REOPENED'), chunkSize: 16 }] },
 ];
 
 /**
@@ -106,6 +108,29 @@ describe('chat follows a streaming reply without scroll commands', () => {
     // Repaired while the reply still streams: the end marker is not there yet when the view is back at the end.
     await expect.poll(async () => ((await scroller.textContent())?.includes('END-OF-REPAIRED') ? 'ended' : await distanceFromEnd(page)), { timeout: 30_000 }).toBeLessThan(8);
     await expect.poll(() => scroller.textContent(), { timeout: 60_000 }).toContain('END-OF-REPAIRED');
+    await expect.poll(() => distanceFromEnd(page), { timeout: 15_000 }).toBeLessThan(8);
+    await expect(page.getByRole('button', { name: 'Jump to the latest message' }).count()).resolves.toBe(0);
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('opens a chat mid-reply at its end, and follows the reply from there', async () => {
+    const { page } = app;
+    const scroller = page.getByTestId('chat-scroll');
+    await sendMessage(page, 'Please open me mid-reply');
+    await expect.poll(() => scroller.textContent(), { timeout: 60_000 }).toContain('Step 5');
+    const chats = await app.api['chats.list']({});
+    const chatId = chats.ok ? chats.value[0]?.id : undefined;
+    expect(chatId).toBeTruthy();
+    // Away while the reply goes on (its list is unmounted), then back: the list mounts mid-reply with the chat's history.
+    await page.getByRole('button', { name: 'New chat' }).first().click();
+    await scroller.waitFor({ state: 'detached' });
+    await page.waitForTimeout(1000);
+    await page.evaluate((id) => {
+      location.hash = `#/chat/${id}`;
+    }, chatId);
+    // At the end while the reply still streams: brought there without scroll commands (issue 14, eighth look).
+    await expect.poll(async () => ((await scroller.textContent())?.includes('END-OF-REOPENED') ? 'ended' : await distanceFromEnd(page)), { timeout: 30_000 }).toBeLessThan(8);
+    await expect.poll(() => scroller.textContent(), { timeout: 60_000 }).toContain('END-OF-REOPENED');
     await expect.poll(() => distanceFromEnd(page), { timeout: 15_000 }).toBeLessThan(8);
     await expect(page.getByRole('button', { name: 'Jump to the latest message' }).count()).resolves.toBe(0);
     expect(app.pageErrors).toEqual([]);

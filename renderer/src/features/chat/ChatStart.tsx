@@ -1,10 +1,13 @@
 /** The start page of a chat with no messages: a greeting and what to set up or try next. */
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Rect } from '@tanstack/react-virtual';
 import { KeyRound, Paperclip, Server, Slash } from 'lucide-react';
 import { useStore } from '../../store/index.ts';
 import { countEnabledTools } from '../../store/toolsDelta.ts';
 import { navigate } from './hooks/appActions.ts';
 import { Composer } from './composer/Composer.tsx';
+import { handOverListArea } from './messages/listArea.ts';
 import './chat.css';
 
 function Hints() {
@@ -64,8 +67,25 @@ function Hints() {
 /** Inside an empty chat (with its id) only the greeting; as the app's start page, also a composer that creates the chat. */
 export function ChatStart({ chatId }: { chatId?: string }) {
   const { t } = useTranslation('chat');
+  const wrap = useRef<HTMLDivElement>(null);
+  // Inside a chat, the area is where the message list goes once the first message arrives: its size, as observed (no
+  // layout read), is handed to the list as the greeting leaves (messages/listArea.ts).
+  useLayoutEffect(() => {
+    const element = wrap.current;
+    if (!chatId || !element || typeof ResizeObserver !== 'function') return;
+    let size: Rect | undefined;
+    const observer = new ResizeObserver((entries) => {
+      const box = entries[0]?.borderBoxSize[0];
+      if (box) size = { width: Math.round(box.inlineSize), height: Math.round(box.blockSize) };
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      handOverListArea(chatId, size);
+    };
+  }, [chatId]);
   return (
-    <div className="chat-start-wrap">
+    <div className="chat-start-wrap" ref={wrap}>
       <div className="chat-start">
         <h2 className="chat-start-title">{t('start.title')}</h2>
         <p className="chat-start-sub">{t('start.subtitle')}</p>

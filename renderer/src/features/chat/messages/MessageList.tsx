@@ -20,6 +20,7 @@ import { measureFromObserver } from '../../common/measureFromObserver.ts';
 import { useFindStore } from '../find/findStore.ts';
 import { useEndGuard } from './endGuard.ts';
 import { boundCorrections } from './endCorrection.ts';
+import { observeListRect, scrollFromFresh } from './listArea.ts';
 
 type Row = { kind: 'message'; message: ChatMessage; current: boolean; continued: boolean; failedReplyId?: string } | { kind: 'notice' };
 
@@ -50,6 +51,11 @@ const FOLLOW_FRAMES = 30;
  */
 function distanceFromEnd(instance: Virtualizer<HTMLDivElement, Element>): number {
   return Math.max(0, instance.getTotalSize() - (instance.scrollRect?.height ?? window.innerHeight) - (instance.scrollOffset ?? 0));
+}
+
+/** Pixels of the scroller's content below its view (a layout read: only where layout is the frame's own). */
+function shortOfEnd(el: HTMLElement): number {
+  return el.scrollHeight - el.scrollTop - el.clientHeight;
 }
 
 type Key = string | number;
@@ -150,8 +156,14 @@ export function MessageList({ open }: { open: OpenChat }) {
   const finding = useFindStore((s) => s.chatId === chatId && s.target !== undefined);
   const findingNow = useRef(finding);
   findingNow.current = finding;
+  // A list replacing the chat's greeting starts from the greeting's size, and its first scroll write waits for the
+  // next frame's callback: no layout read or write in the commit that mounts it (listArea.ts).
+  const [observeRect] = useState(() => observeListRect(chatId));
+  const [scrollTo] = useState(scrollFromFresh);
   const virtualizer = useVirtualizer({
     count: rows.length,
+    observeElementRect: observeRect,
+    scrollToFn: scrollTo,
     getScrollElement: () => scroller.current,
     estimateSize: sizeOf,
     measureElement: rowSize,
@@ -178,21 +190,40 @@ export function MessageList({ open }: { open: OpenChat }) {
   // frames until it holds; older pages load only after that (else the first render at offset 0 would load them).
   const [settled, setSettled] = useState(false);
   useLayoutEffect(() => {
-    // Not when the rows already fit the window (a new chat's list mounts with its first message, mid-turn): that
-    // command found nothing to scroll, but it waited for its write to be read back, reading the scroller's scroll
-    // height in each commit of the streaming reply (up to 64 forced layouts in one reply's trace). The virtualizer's
-    // numbers here already hold the window's measured size (its own effect ran first): no layout read.
-    if (rows.length > 0 && distanceFromEnd(virtualizer) > 1) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+    // Scroll commands only to open an idle chat. The virtualizer's numbers here already hold the window's size (its own
+    // effect ran first): no layout read. While a command waits for its write to be read back, the library reads the
+    // scroller's scroll height in every commit, and the stream's commits run between a frame's write and its scroll
+    // event: each read forced a layout of the freshly rendered reply (54-65 forced layouts, 128-144 ms, in the first
+    // second of a new chat's reply, issue 14, eighth look). So:
+    // - rows that fit the window are at the end already, and the list's own following keeps them there as they are
+    //   measured and grow (see `followedKey`);
+    // - a list that mounts while a reply streams (a new chat's first message, or a chat opened mid-reply) is brought to
+    //   its end with plain writes in the frame's callback (where the layout read is the frame's own layout), and it
+    //   follows the reply from then on like any streaming list, until the user scrolls away.
+    if (rows.length === 0 || distanceFromEnd(virtualizer) <= 1) {
+      const handle = requestAnimationFrame(() => setSettled(true));
+      return () => cancelAnimationFrame(handle);
+    }
+    const streamingAtMount = generating;
+    if (streamingAtMount) guard.armed.current = true;
+    else virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
     let frames = 0;
     let atEndFor = 0;
     let handle = requestAnimationFrame(function settle() {
       frames += 1;
-      if (virtualizer.isAtEnd(4)) atEndFor += 1;
+      const el = scroller.current;
+      if (streamingAtMount) {
+        if (el && shortOfEnd(el) <= END_SLACK) atEndFor += 1;
+        else if (el && guard.armed.current) {
+          atEndFor = 0;
+          el.scrollTop = el.scrollHeight - el.clientHeight;
+        }
+      } else if (virtualizer.isAtEnd(4)) atEndFor += 1;
       else {
         atEndFor = 0;
         virtualizer.scrollToEnd();
       }
-      if (atEndFor >= 2 || frames > 30) setSettled(true);
+      if (atEndFor >= 2 || frames > 30 || (streamingAtMount && !guard.armed.current)) setSettled(true);
       else handle = requestAnimationFrame(settle);
     });
     return () => cancelAnimationFrame(handle);
@@ -256,7 +287,7 @@ export function MessageList({ open }: { open: OpenChat }) {
     let held = 0;
     return eachFrame(() => {
       const el = scroller.current;
-      const short = el ? el.scrollHeight - el.scrollTop - el.clientHeight : Infinity;
+      const short = el ? shortOfEnd(el) : Infinity;
       if (short > FOLLOW_WITHIN) return true;
       // A plain write, not the virtualizer's scroll command: that command would chase the end for up to 5 s while the
       // reply's last chunks are formatted, re-reading the scroll height in each of those commits.
