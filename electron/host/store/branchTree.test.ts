@@ -45,6 +45,11 @@ describe('branch tree', () => {
     expect(page.find((m) => m.id === 'a1')?.siblings).toBeUndefined();
     expect(repo.pathLength('c')).toBe(4);
     expect(repo.getChat('c')?.messageCount).toBe(6);
+    // A run's history tail: the same branch and messages, without the versions (never sent in a request).
+    const tail = repo.pageMessages('c', 100, undefined, false).messages;
+    expect(tail.map((m) => m.id)).toEqual(['q1', 'a1', 'q2-edited', 'a2-new']);
+    expect(tail.find((m) => m.id === 'q2-edited')?.siblings).toBeUndefined();
+    expect(tail.map(({ siblings: _s, ...m }) => m)).toEqual(page.map(({ siblings: _s, ...m }) => m));
   });
 
   it('switching shows the newest continuation of the version chosen, and a send continues that branch', () => {

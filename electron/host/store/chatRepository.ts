@@ -19,7 +19,7 @@ export interface MessagePage {
 
 /** How a save is written. */
 export interface SaveOptions {
-  /** Also write the search documents waiting (the run's last save), in the same commit. */
+  /** Also write the search documents waiting (a run's last save) in its commit; if only that fails, they stay listed. */
   indexPending?: boolean;
 }
 
@@ -363,9 +363,7 @@ export class ChatRepository {
    * Writes a message as it stands (called at each block's end, at each tool call status, on stop, on error, at the
    * end). While it streams, only the rows that changed since its last committed save are written, and the chat's
    * update time waits for the last save; its tool calls go before its row, so the search index (which skips a
-   * streaming message, search/schema.ts) builds its document once, when the status changes. With `indexPending` (a
-   * run's last save) the search documents waiting are written in the same commit (see `indexPending`); if only that
-   * part fails, they stay listed and the message is saved all the same.
+   * streaming message, search/schema.ts) builds its document once, when the status changes. `indexPending`: see SaveOptions.
    */
   saveMessage(message: ChatMessage, options: SaveOptions = {}): void {
     const values = this.messageValues(message);
@@ -395,13 +393,14 @@ export class ChatRepository {
 
   /**
    * The latest `limit` messages of the branch shown, oldest first: ending at the leaf shown, or with `before` (a cursor
-   * from an earlier page: a message id) at that message's parent. Each message with other versions lists them.
+   * from an earlier page: a message id) at that message's parent. Each message with other versions lists them, unless
+   * `versions` is false (a run's history tail: other versions are never sent, and listing them is a query per page).
    */
-  pageMessages(chatId: string, limit: number, before?: string): MessagePage {
+  pageMessages(chatId: string, limit: number, before?: string, versions = true): MessagePage {
     const start = before === undefined ? this.tree.leaf(chatId) : this.tree.node(before)?.parentId;
     if (!start || (before !== undefined && this.tree.node(before)?.chatId !== chatId)) return { messages: [] };
-    const page = this.tree.pathRows(start, limit).reverse();
-    const messages = this.withSiblings(chatId, this.withToolCalls(chatId, page));
+    const page = this.withToolCalls(chatId, this.tree.pathRows(start, limit).reverse());
+    const messages = versions ? this.withSiblings(chatId, page) : page;
     const oldest = messages[0];
     return oldest?.parentId ? { messages, olderCursor: oldest.id } : { messages };
   }

@@ -41,7 +41,8 @@ export async function loadTail(options: { repo: ChatRepository; summaries: Summa
   // A compaction stands in for everything before it: nothing older is read.
   let reachedCompaction = false;
   while (tokens < options.tokenLimit) {
-    const page = repo.pageMessages(chatId, tailPageSize, before);
+    // Without the other versions of each message: a request sends only the branch shown.
+    const page = repo.pageMessages(chatId, tailPageSize, before, false);
     const kept: ChatMessage[] = [];
     for (let i = page.messages.length - 1; i >= 0; i--) {
       const message = page.messages[i];
