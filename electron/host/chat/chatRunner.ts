@@ -265,7 +265,7 @@ export class ChatRunner {
       }
       message.stopReason = outcome.stopReason;
       // Host tool searches run at once (no approval: they only read the tool list); what they find loads next turn.
-      const searched = runHostSearches(message, tools.listTools());
+      const searched = runHostSearches(message, () => tools.listTools());
       for (const search of searched) deps.emit({ type: 'block', chatId, messageId: message.id, index: message.blocks.indexOf(search), block: search });
       if (outcome.stopReason === 'tool_use' && (runnableCalls(message).length > 0 || searched.length > 0)) {
         this.saver.soon(message);

@@ -89,13 +89,26 @@ describe('requests with deferred tools', () => {
     const named = [...tools, tool('files', 'read_text_file', 'Read the complete contents of a text file from the file system')];
     const search: ToolSearchBlock = { type: 'tool_search', id: 'toolu_s', by: 'host', name: 'search_tools', input: { query: 'read a text file' }, query: 'read a text file', status: 'searching', loaded: [] };
     const answer = msg('assistant', [search]);
-    runHostSearches(answer, named);
+    runHostSearches(answer, () => named);
     expect(search.loaded[0]).toBe('files__read_text_file');
     const request = buildRequest({ history: [ask, answer], tools: named, settings: gateway, model: 'm' });
     expect(names(request.tools).slice(0, 2)).toEqual(['search_tools', 'files__read_text_file']);
     const [, assistant, results] = request.messages;
     expect(assistant?.content).toEqual([{ type: 'tool_use', id: 'toolu_s', name: 'search_tools', input: { query: 'read a text file' } }]);
     expect(JSON.stringify(results?.content)).toContain('files__read_text_file');
+  });
+
+  it('host search: lists the tools only for an answer that holds a search to run', () => {
+    let listed = 0;
+    const list = () => {
+      listed++;
+      return tools;
+    };
+    expect(runHostSearches(msg('assistant', [{ type: 'text', text: 'no search here' }]), list)).toEqual([]);
+    expect(listed).toBe(0);
+    const search: ToolSearchBlock = { type: 'tool_search', id: 'toolu_s', by: 'host', name: 'search_tools', input: { query: 'anything' }, query: 'anything', status: 'searching', loaded: [] };
+    runHostSearches(msg('assistant', [search]), list);
+    expect(listed).toBe(1);
   });
 
   it('server search: the server_tool_use and tool_search_tool_result blocks are sent back; dropped once the search is off', () => {

@@ -36,11 +36,14 @@ export function queryOf(input: unknown): string {
   return '';
 }
 
-/** Runs the host searches of a finished assistant message over the chat's tools; returns the searches it ran. */
-export function runHostSearches(message: ChatMessage, tools: ExposedTool[]): ToolSearchBlock[] {
+/**
+ * Runs the host searches of a finished assistant message over the chat's tools; returns the searches it ran. `tools`
+ * is asked only when there is a search to run (listing a chat's tools walks the registry and its scope, every turn).
+ */
+export function runHostSearches(message: ChatMessage, tools: ExposedTool[] | (() => ExposedTool[])): ToolSearchBlock[] {
   const searches = message.blocks.filter((b): b is ToolSearchBlock => b.type === 'tool_search' && b.by === 'host' && b.status === 'searching');
   if (searches.length === 0) return [];
-  const index = new ToolIndex(tools);
+  const index = new ToolIndex(typeof tools === 'function' ? tools() : tools);
   for (const search of searches) {
     if (search.input === undefined || search.query.trim() === '') {
       search.status = 'error';
