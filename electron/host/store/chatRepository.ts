@@ -1,8 +1,8 @@
 /** Chats, messages and tool calls in history.db: the only code that writes SQL for them. */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { AppError } from '../../../shared/errors.ts';
-import type { ChatMessage, ChatSummary, ContentBlock, ToolCallBlock, ToolScope, TurnNotice, MessageStatus } from '../../../shared/chat.ts';
-import { json, num, optionalNum, optionalText, text, toJson, type Row } from './rows.ts';
+import type { ChatMessage, ChatSummary, ContentBlock, ToolCallBlock, ToolScope } from '../../../shared/chat.ts';
+import { text, toJson, type Row } from './rows.ts';
+import { toMessage, toSummary, toToolCall, toolScopeOf, type StoredBlock } from './chatRows.ts';
 import { HistorySearch, likePattern } from './search/historySearch.ts';
 import { buildSearchIndex, type IndexBuildOptions } from './search/indexBuilder.ts';
 import { hasPendingDocuments, writePendingDocuments, writePendingDocumentsOrLeave } from './search/pendingIndex.ts';
@@ -22,8 +22,6 @@ export interface SaveOptions {
   /** Also write the search documents waiting (a run's last save) in its commit; if only that fails, they stay listed. */
   indexPending?: boolean;
 }
-
-type StoredBlock = Exclude<ContentBlock, ToolCallBlock> | { type: 'tool_call'; id: string };
 
 /** Runs `fn` in one transaction (node:sqlite has no helper). */
 export function transaction<T>(db: DatabaseSync, fn: () => T): T {
@@ -48,86 +46,6 @@ export function searchTextOf(blocks: ContentBlock[]): string {
 }
 
 const summaryColumns = 'id, title, title_locked, model, created_at, updated_at, message_count, tool_scope';
-
-function toSummary(row: Row): ChatSummary {
-  return {
-    id: text(row, 'id'),
-    title: text(row, 'title'),
-    titleLocked: num(row, 'title_locked') === 1,
-    model: text(row, 'model'),
-    createdAt: num(row, 'created_at'),
-    updatedAt: num(row, 'updated_at'),
-    messageCount: num(row, 'message_count'),
-    ...toolScopeOf(row),
-  };
-}
-
-// A damaged or absent scope is the default scope (absent), never an error that hides the chat.
-function toolScopeOf(row: Row): { toolScope?: ToolScope } {
-  const scope = json<Partial<ToolScope> | null>(row, 'tool_scope', null);
-  if (!scope || !Array.isArray(scope.excludedServers) || !Array.isArray(scope.excludedTools)) return {};
-  return { toolScope: { excludedServers: scope.excludedServers, excludedTools: scope.excludedTools } };
-}
-
-function toToolCall(row: Row): ToolCallBlock {
-  const extra = json<Partial<ToolCallBlock>>(row, 'extra', {});
-  const block: ToolCallBlock = {
-    ...extra,
-    type: 'tool_call',
-    id: text(row, 'id'),
-    exposedName: text(row, 'exposed_name'),
-    serverId: text(row, 'server_id'),
-    toolName: text(row, 'tool_name'),
-    input: json<unknown>(row, 'arguments', undefined),
-    status: text(row, 'status') as ToolCallBlock['status'],
-    destructive: extra.destructive ?? false,
-  };
-  const result = json<ToolCallBlock['result']>(row, 'result', undefined);
-  if (result) block.result = result;
-  const error = json<AppError | undefined>(row, 'error', undefined);
-  if (error) block.error = error;
-  const startedAt = optionalNum(row, 'started_at');
-  if (startedAt !== undefined) block.startedAt = startedAt;
-  const durationMs = optionalNum(row, 'duration_ms');
-  if (durationMs !== undefined) block.durationMs = durationMs;
-  return block;
-}
-
-function toMessage(row: Row, toolCalls: Map<string, ToolCallBlock>): ChatMessage {
-  const id = text(row, 'id');
-  const stored = json<StoredBlock[]>(row, 'blocks', []);
-  const blocks = stored.map((b): ContentBlock =>
-    b.type === 'tool_call' ? (toolCalls.get(`${id}\u0000${b.id}`) ?? { type: 'tool_call', id: b.id, exposedName: '', serverId: '', toolName: '', input: {}, status: 'error', destructive: false }) : b,
-  );
-  const message: ChatMessage = {
-    id,
-    chatId: text(row, 'chat_id'),
-    role: text(row, 'role') === 'assistant' ? 'assistant' : 'user',
-    blocks,
-    status: text(row, 'status') as MessageStatus,
-    createdAt: num(row, 'created_at'),
-    updatedAt: num(row, 'updated_at'),
-  };
-  const model = optionalText(row, 'model');
-  if (model) message.model = model;
-  if (row.input_tokens !== null && row.input_tokens !== undefined) {
-    message.usage = {
-      inputTokens: num(row, 'input_tokens'),
-      outputTokens: num(row, 'output_tokens'),
-      cacheReadTokens: num(row, 'cache_read_tokens'),
-      cacheWriteTokens: num(row, 'cache_write_tokens'),
-    };
-  }
-  const stopReason = optionalText(row, 'stop_reason');
-  if (stopReason) message.stopReason = stopReason;
-  const notice = optionalText(row, 'notice');
-  if (notice) message.notice = notice as TurnNotice;
-  const error = json<AppError | undefined>(row, 'error', undefined);
-  if (error) message.error = error;
-  const parentId = optionalText(row, 'parent_id');
-  if (parentId) message.parentId = parentId;
-  return message;
-}
 
 /** Repository of chats, messages and tool calls. Synchronous: node:sqlite is, and each call is short. */
 export class ChatRepository {
