@@ -50,9 +50,9 @@ describe('chat history writes', () => {
       writes.push(`save ${m.role} ${m.status}${options?.indexPending ? ' with search' : ''}`);
       saveOriginal.call(this, m, options);
     });
-    const insert = vi.spyOn(ChatRepository.prototype, 'insertMessage').mockImplementation(function (this: ChatRepository, m, parentId) {
+    const insert = vi.spyOn(ChatRepository.prototype, 'insertMessage').mockImplementation(function (this: ChatRepository, m, parentId, options) {
       writes.push(`insert ${m.role}`);
-      insertOriginal.call(this, m, parentId);
+      insertOriginal.call(this, m, parentId, options);
     });
     const title = vi.spyOn(ChatRepository.prototype, 'setAutoTitle').mockImplementation(function (this: ChatRepository, id, text) {
       writes.push('title');

@@ -5,7 +5,7 @@ import { text, toJson, type Row } from './rows.ts';
 import { toMessage, toSummary, toToolCall, toolScopeOf, type StoredBlock } from './chatRows.ts';
 import { HistorySearch, likePattern } from './search/historySearch.ts';
 import { buildSearchIndex, type IndexBuildOptions } from './search/indexBuilder.ts';
-import { hasPendingDocuments, writePendingDocuments, writePendingDocumentsOrLeave } from './search/pendingIndex.ts';
+import { hasPendingDocuments, writeDocumentNow, writePendingDocuments, writePendingDocumentsOrLeave } from './search/pendingIndex.ts';
 import { BranchTree } from './branchTree.ts';
 import { schemaVersion } from './migrations.ts';
 import { SavedRows, type RowValues } from './savedRows.ts';
@@ -56,6 +56,8 @@ export class ChatRepository {
   private branches: BranchTree | undefined;
   // Schema 6 and later: ended answers wait in search_pending for `indexPending` (search/pendingIndex.ts).
   private searchPerRun: boolean;
+  // Schema 7 and later: a finished message inserted is listed there too, and indexed by insertMessage (unless it waits).
+  private insertsListed: boolean;
   // What was committed for each streaming message, so a save writes only the rows that changed (savedRows.ts).
   private readonly saved = new SavedRows();
   // Each chat's tool scope, read at every tool listing and call of a run; only setToolScope and deleteChat change it.
@@ -70,19 +72,19 @@ export class ChatRepository {
 
   constructor(db: DatabaseSync) {
     this.db = db;
-    ({ stmts: this.stmts, search: this.search, branches: this.branches, searchPerRun: this.searchPerRun } = this.over(db));
+    ({ stmts: this.stmts, search: this.search, branches: this.branches, searchPerRun: this.searchPerRun, insertsListed: this.insertsListed } = this.over(db));
   }
 
   /** What the repository keeps per database: its statements, search, and the features its schema version has. */
-  private over(db: DatabaseSync): { stmts: Record<string, StatementSync>; search: HistorySearch; branches: BranchTree | undefined; searchPerRun: boolean } {
+  private over(db: DatabaseSync): { stmts: Record<string, StatementSync>; search: HistorySearch; branches: BranchTree | undefined; searchPerRun: boolean; insertsListed: boolean } {
     const version = schemaVersion(db);
     const branches = version >= 4 ? new BranchTree(db, (chatId) => this.list.changedChat(chatId)) : undefined;
-    return { stmts: ChatRepository.prepare(db), search: new HistorySearch(db), branches, searchPerRun: version >= 6 };
+    return { stmts: ChatRepository.prepare(db), search: new HistorySearch(db), branches, searchPerRun: version >= 6, insertsListed: version >= 7 };
   }
 
   /** Switches to another open database (a restored history); the old one is the caller's to close. */
   useDatabase(db: DatabaseSync): void {
-    ({ stmts: this.stmts, search: this.search, branches: this.branches, searchPerRun: this.searchPerRun } = this.over(db));
+    ({ stmts: this.stmts, search: this.search, branches: this.branches, searchPerRun: this.searchPerRun, insertsListed: this.insertsListed } = this.over(db));
     this.db = db;
     this.saved.clear();
     this.scopes.clear();
@@ -243,25 +245,28 @@ export class ChatRepository {
 
   /**
    * Adds a message (and its tool calls) under `parentId` (null: a first message; absent: under the leaf shown), makes it
-   * the leaf shown, and bumps the chat's count and update time. Sets the message's parentId and siblings.
+   * the leaf shown, and bumps the chat's count and update time. Sets the message's parentId and siblings. A finished
+   * message is searchable once this commits, or with `searchWithRun` (a sent message) at its run's end (indexPending).
    */
-  insertMessage(message: ChatMessage, parentId?: string | null): void {
+  insertMessage(message: ChatMessage, parentId?: string | null, options: { searchWithRun?: boolean } = {}): void {
     this.saved.forget(message.id);
     this.list.changedChat(message.chatId);
     this.forgettingOnRollback(() => transaction(this.db, () => {
       const row = [message.id, message.chatId, message.role, ...this.messageValues(message), message.createdAt, message.updatedAt];
       // The row is written once, placed (an update of parent and depth after the insert wrote it and its indexes twice).
       const place = this.branches?.placement(message.chatId, parentId);
+      let seq: number | bigint;
       if (this.branches && place) {
-        this.stmt('insertPlaced').run(...row, place.parentId, place.depth);
+        seq = this.stmt('insertPlaced').run(...row, place.parentId, place.depth).lastInsertRowid;
         if (place.parentId) message.parentId = place.parentId;
         else delete message.parentId;
         const siblings = place.onlyChild ? [] : this.branches.childrenOf(message.chatId, place.parentId);
         if (siblings.length > 1) message.siblings = siblings;
         else delete message.siblings;
         this.branches.placed(message.chatId, message.id, place.depth);
-      } else this.stmt('insertMessage').run(...row);
+      } else seq = this.stmt('insertMessage').run(...row).lastInsertRowid;
       for (const values of this.toolCallValues(message).values()) this.stmt('upsertToolCall').run(...values);
+      if (this.insertsListed && message.status !== 'streaming' && !options.searchWithRun) writeDocumentNow(this.db, seq);
       if (place) this.stmt('leafAndCountUp').run(message.id, message.updatedAt, message.chatId);
       else this.stmt('countUp').run(1, message.updatedAt, message.chatId);
     }));

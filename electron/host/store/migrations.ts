@@ -1,7 +1,7 @@
 /** Versioned schema migrations of history.db, tracked in PRAGMA user_version; each runs in one transaction. */
 import type { DatabaseSync } from 'node:sqlite';
 import { searchSchemaSql, searchWhenDoneSql } from './search/schema.ts';
-import { searchPerRunSql } from './search/pendingIndex.ts';
+import { searchPerRunSql, searchWithRunSql } from './search/pendingIndex.ts';
 
 /** One schema step; `version` is the user_version after it ran. */
 interface Migration {
@@ -103,6 +103,11 @@ const migrations: Migration[] = [
     version: 6,
     // An answer that ends waits in search_pending; its run's end writes the run's documents in one transaction.
     up: searchPerRunSql,
+  },
+  {
+    version: 7,
+    // A finished message inserted is listed in search_pending too: a sent message's document is written with its run's.
+    up: searchWithRunSql,
   },
 ];
 

@@ -137,4 +137,21 @@ describe('search documents written once per run (schema 6)', () => {
     expect(found('kiwi')).toEqual(['c']);
     expect(found('tuatara')).toEqual(['c']);
   });
+  it("writes a sent message's document with its run's, and any other finished message's in its own insert (schema 7)", () => {
+    history.repo.createChat('c', 'Sends', 'm', 1);
+    history.repo.insertMessage({ id: 'u1', chatId: 'c', role: 'user', blocks: [{ type: 'text', text: 'where do wombats live' }], status: 'complete', createdAt: 1, updatedAt: 1 }, undefined, { searchWithRun: true });
+    expect(found('wombats')).toEqual([]);
+    const answer = endedAnswer('a1', 'in burrows across Australia');
+    // An edit's new version (no run attached to the insert) is found as soon as it is written, with its tool call.
+    const withCall: ToolCallBlock = { ...call, id: 'toolu_q', result: { content: [{ type: 'text', text: 'quokkas live on Rottnest' }], isError: false } };
+    history.repo.insertMessage({ id: 'u2', chatId: 'c', role: 'user', blocks: [{ type: 'text', text: 'and the quokka' }, withCall], status: 'complete', createdAt: 3, updatedAt: 3 }, answer.id);
+    expect(found('quokka')).toEqual(['c']);
+    expect(found('Rottnest')).toEqual(['c']);
+    expect(found('wombats')).toEqual([]);
+    history.repo.indexPending();
+    expect(found('wombats')).toEqual(['c']);
+    expect(found('burrows')).toEqual(['c']);
+    expect(documents()).toBe(3);
+    expect((history.db.prepare('SELECT count(*) AS n FROM search_pending').get() as { n: number }).n).toBe(0);
+  });
 });
