@@ -177,6 +177,19 @@ export function MessageList({ open }: { open: OpenChat }) {
     // Not the library's follow: its scroll-to-end command chases a growing reply for up to 5 s, and while it waits for
     // each write to land it reads the scroll height in every commit (a forced layout per streamed frame). See below.
     followOnAppend: false,
+    // Row positions and the list's height are written to the DOM by the virtualizer itself, and React renders only when
+    // the rows in range change. Each row's growth and each scroll re-rendered the list with flushSync inside the
+    // browser's frame (from the ResizeObserver or the scroll event), formatting the streaming reply's Markdown there, on
+    // top of the frame's own layout (17-25 ms of script in the longest frames, issue 14, eighth look). `top`, not a 3D
+    // transform, which would give every row a compositor layer of its own (and grayscale text).
+    directDomUpdates: true,
+    directDomUpdatesMode: 'position',
+    // While a reply streams, a render the virtualizer asks for (rows entering the range, a scroll starting or ending)
+    // runs in a task of its own after the frame, not with flushSync inside it: the row positions it would fix are
+    // written directly, and a scroll event's render there formatted the reply's waiting Markdown on top of the frame's
+    // layout (30 ms of script in one traced frame). Idle, a fast scroll still renders the rows coming into view before
+    // paint.
+    useFlushSync: !generating,
     scrollEndThreshold: FOLLOW_WITHIN,
     paddingStart: PADDING_START,
     // After each change the virtualizer reports (a scroll, a row's new size): the end guard (endGuard.ts).
@@ -315,12 +328,12 @@ export function MessageList({ open }: { open: OpenChat }) {
     <div className="chat-list">
       <div className="chat-scroll" ref={scroller} data-testid="chat-scroll">
       <RowTextProvider value={rowText}>
-      <div className="chat-rows" style={{ height: virtualizer.getTotalSize() }}>
+      <div className="chat-rows" ref={virtualizer.containerRef}>
         {items.map((item) => {
           const row = rows[item.index];
           if (!row) return null;
           return (
-            <div key={item.key} data-index={item.index} data-message-row={row.kind === 'message' ? '' : undefined} ref={virtualizer.measureElement} className={item.index === rows.length - 1 ? 'chat-row is-last' : 'chat-row'} style={{ transform: `translateY(${item.start}px)` }}>
+            <div key={item.key} data-index={item.index} data-message-row={row.kind === 'message' ? '' : undefined} ref={virtualizer.measureElement} className={item.index === rows.length - 1 ? 'chat-row is-last' : 'chat-row'}>
               {row.kind === 'message' && <MessageItem message={row.message} latest={row.current} continued={row.continued} busy={open.run.generating} {...(row.failedReplyId ? { failedReplyId: row.failedReplyId } : {})} />}
               {row.kind === 'notice' && (
                 <div className="chat-notice-row">
