@@ -27,6 +27,15 @@ function endedAnswer(id: string, text: string, withCall = false): ChatMessage {
   return answer;
 }
 
+/** A run's last answer, inserted streaming and now complete with `text`, not yet saved so. */
+function lastAnswerEnding(id: string, text: string): ChatMessage {
+  const last: ChatMessage = { id, chatId: 'c', role: 'assistant', blocks: [], status: 'streaming', createdAt: 3, updatedAt: 3 };
+  history.repo.insertMessage(last);
+  last.blocks = [{ type: 'text', text }];
+  last.status = 'complete';
+  return last;
+}
+
 describe('search documents written once per run (schema 6)', () => {
   it("writes the run's ended answers, tool arguments and results included, when the run ends, all in one go", () => {
     history.repo.createChat('c', 'Animals', 'm', 1);
@@ -96,10 +105,7 @@ describe('search documents written once per run (schema 6)', () => {
   it("writes the waiting documents in the run's last save, in its commit", () => {
     history.repo.createChat('c', 'Last save', 'm', 1);
     endedAnswer('a1', 'the tapir first');
-    const last: ChatMessage = { id: 'a2', chatId: 'c', role: 'assistant', blocks: [], status: 'streaming', createdAt: 3, updatedAt: 3 };
-    history.repo.insertMessage(last);
-    last.blocks = [{ type: 'text', text: 'and the pangolin last' }];
-    last.status = 'complete';
+    const last = lastAnswerEnding('a2', 'and the pangolin last');
     const commits: string[] = [];
     const exec = history.db.exec.bind(history.db);
     history.db.exec = (sql: string) => {
@@ -120,10 +126,7 @@ describe('search documents written once per run (schema 6)', () => {
   it('keeps the last save when writing the documents fails, and leaves them listed for the next write', () => {
     history.repo.createChat('c', 'Failing index', 'm', 1);
     endedAnswer('a1', 'the kiwi lays large eggs');
-    const last: ChatMessage = { id: 'a2', chatId: 'c', role: 'assistant', blocks: [], status: 'streaming', createdAt: 3, updatedAt: 3 };
-    history.repo.insertMessage(last);
-    last.blocks = [{ type: 'text', text: 'the tuatara is no lizard' }];
-    last.status = 'complete';
+    const last = lastAnswerEnding('a2', 'the tuatara is no lizard');
     // The drain's last statement fails; what it wrote before is undone with it.
     history.db.exec("CREATE TEMP TRIGGER fail_drain BEFORE DELETE ON main.search_pending BEGIN SELECT RAISE(ABORT, 'disk trouble'); END");
     history.repo.saveMessage(last, { indexPending: true });
