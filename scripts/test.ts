@@ -4,8 +4,9 @@
  * Prints one closing line `N passed, N failed` counting every test and every check.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { readVitestReport } from './testReport.ts';
 
 interface StepCount { passed: number; failed: number }
 
@@ -19,51 +20,47 @@ function run(label: string, command: string, args: string[], env: Record<string,
   return result.status === 0;
 }
 
-/** Reads a Vitest JSON report; a missing report counts as one failure so a crashed run cannot pass. */
-function vitestCounts(reportPath: string): StepCount {
-  if (!existsSync(reportPath)) return { passed: 0, failed: 1 };
-  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number; success: boolean };
-  const failed = report.numFailedTests + (report.success || report.numFailedTests > 0 ? 0 : 1);
-  return { passed: report.numPassedTests, failed };
-}
-
 const totals: StepCount = { passed: 0, failed: 0 };
-const add = (count: StepCount) => {
+/** One line per failed check or test, printed again just above the closing line. */
+const failures: string[] = [];
+const add = (count: StepCount & { failures?: string[] }) => {
   totals.passed += count.passed;
   totals.failed += count.failed;
+  failures.push(...(count.failures ?? []));
 };
-const check = (passed: boolean) => add(passed ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+const check = (label: string, passed: boolean) => add(passed ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, failures: [`${label}: failed`] });
 
 const only = process.argv.slice(2);
 /** The smoke subset: which Node runs scripts and their children, `npm start`'s decisions, the e2e browser lookup. */
 const smokeTests = ['scripts/nodeRuntime.test.ts', 'scripts/startDecision.test.ts', 'scripts/browserPath.test.ts'];
 const wants = (step: string) => only.length === 0 || only.includes(step);
 
-if (wants('typecheck')) check(run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
-if (wants('lint')) check(run('lint', 'npm', ['run', '--silent', 'lint']));
-if (wants('electron')) check(run('electron security + packaging config', 'npm', ['run', '--silent', 'check:electron']));
+if (wants('typecheck')) check('typecheck', run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
+if (wants('lint')) check('lint', run('lint', 'npm', ['run', '--silent', 'lint']));
+if (wants('electron')) check('electron security + packaging config', run('electron security + packaging config', 'npm', ['run', '--silent', 'check:electron']));
 if (wants('unit')) {
   const report = join(outDir, 'vitest.json');
   run('unit + integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
-  add(vitestCounts(report));
+  add(readVitestReport(report, root, 'unit'));
 }
 // `npm test -- smoke` (only when named): a few fast tests that show the toolchain works, run by CI in a fresh clone
 // under Node 20 (scripts/ci/node20Smoke.sh). They are part of `unit` too, so a full run does not repeat them.
 if (only.includes('smoke')) {
   const report = join(outDir, 'smoke.json');
   run('smoke', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...smokeTests]);
-  add(vitestCounts(report));
+  add(readVitestReport(report, root, 'smoke'));
 }
 /** Runs a command whose last line is `N passed, N failed` and counts it; a run without that line counts as one failure. */
-function runCounted(label: string, command: string, args: string[]): StepCount {
+function runCounted(label: string, command: string, args: string[]): StepCount & { failures?: string[] } {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   process.stdout.write(result.stdout ?? '');
   const match = /^(\d+) passed, (\d+) failed$/m.exec([...(result.stdout ?? '').trim().split('\n')].reverse().join('\n'));
-  if (!match) return { passed: 0, failed: 1 };
+  if (!match) return { passed: 0, failed: 1, failures: [`${label}: no 'N passed, N failed' line`] };
   const counted = { passed: Number(match[1]), failed: Number(match[2]) };
   // Expected failures are listed with reasons; the runner's exit code says whether anything else failed.
-  return result.status === 0 ? { passed: counted.passed, failed: 0 } : { passed: counted.passed, failed: Math.max(1, counted.failed) };
+  if (result.status === 0) return { passed: counted.passed, failed: 0 };
+  return { passed: counted.passed, failed: Math.max(1, counted.failed), failures: [`${label}: exit ${result.status ?? 'signal'}, ${counted.failed} failed`] };
 }
 
 if (wants('conformance')) add(runCounted('MCP conformance, client scenarios', 'npm', ['run', '--silent', 'conformance']));
@@ -74,17 +71,18 @@ if (wants('e2e') && existsSync(join(root, 'vitest.e2e.config.ts'))) {
   const browser = lookUpChromium();
   if (!browser.found) {
     console.log(`\n=== end-to-end: not run\n${browser.message}`);
-    check(false);
+    check('end-to-end', false);
   } else {
     const built = run('build renderer', 'npm', ['run', '--silent', 'build:renderer']);
-    check(built);
+    check('build renderer', built);
     if (built) {
       const report = join(outDir, 'e2e.json');
       run('end-to-end', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
-      add(vitestCounts(report));
+      add(readVitestReport(report, root, 'e2e'));
     }
   }
 }
 
+if (failures.length > 0) console.log(`\n=== what failed\n${failures.join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,37 @@
+/**
+ * Reads a Vitest JSON report into counts plus the names of what failed, so `npm test` can end with a list a CI log's
+ * tail still shows (the run's own output scrolls out of a truncated log long before its closing line).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+/** What one step of `npm test` counted, with a line per failure. */
+export interface StepResult { passed: number; failed: number; failures: string[] }
+
+interface AssertionResult { fullName?: string; title?: string; status: string; failureMessages?: string[] }
+interface FileResult { name: string; status: string; message?: string; assertionResults?: AssertionResult[] }
+interface VitestReport { numPassedTests: number; numFailedTests: number; success: boolean; testResults?: FileResult[] }
+
+/** The first line of a failure message, short enough for a summary line. */
+function firstLine(text: string | undefined): string {
+  const line = (text ?? '').split('\n').find((part) => part.trim() !== '')?.trim() ?? '';
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}
+
+/** Counts a Vitest JSON report; a missing report, or a failed run with no failed test (a file that did not load), is a failure. */
+export function readVitestReport(reportPath: string, root: string, label: string): StepResult {
+  if (!existsSync(reportPath)) return { passed: 0, failed: 1, failures: [`${label}: no report at ${reportPath} (the run crashed)`] };
+  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as VitestReport;
+  const failures: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const path = relative(root, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
+      failures.push(`${label}: ${path} > ${test.fullName ?? test.title ?? '?'}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+    if (failedTests.length === 0 && file.status === 'failed') failures.push(`${label}: ${path}: ${firstLine(file.message)}`);
+  }
+  const unexplained = !report.success && report.numFailedTests === 0;
+  if (unexplained && failures.length === 0) failures.push(`${label}: the run failed without a failed test`);
+  return { passed: report.numPassedTests, failed: report.numFailedTests + (unexplained ? 1 : 0), failures };
+}
