@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { initI18n } from '../../i18n/index.ts';
 import { Markdown } from './Markdown.tsx';
@@ -7,7 +7,17 @@ import { Markdown } from './Markdown.tsx';
 beforeAll(() => {
   initI18n('en');
 });
-afterEach(cleanup);
+// Formatting a block is charged at least 5 ms, as on a slow machine: how many blocks fit in a task's 12 ms budget
+// must not depend on how fast the machine running the tests is (a fast one formatted all 120 at once).
+beforeEach(() => {
+  const realNow = performance.now.bind(performance);
+  let extra = 0;
+  vi.spyOn(performance, 'now').mockImplementation(() => realNow() + (extra += 2.5));
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 // A burst of finished blocks, as one frame of a fast stream brings them: 40 sections with a heading, a list and math.
 const burst = Array.from({ length: 40 }, (_, i) => `## Part ${i}\n\n- **item** ${i}\n- next\n\nShare $p_{${i}} = \\frac{${i}}{2}$.`).join('\n\n');
