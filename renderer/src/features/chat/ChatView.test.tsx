@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatSummary } from '../../../../shared/chat.ts';
@@ -73,6 +73,20 @@ describe('chat view composer', () => {
     await user.click(box());
     await user.keyboard('{Escape}');
     await waitFor(() => expect(calls.find((c) => c.name === 'chat.stop')?.params).toEqual({ chatId: 'c1' }));
+  });
+
+  it('shows a chat with its find bar and message list as siblings React can tell apart (no duplicate keys)', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { emit } = setup({}, 'c1');
+      await waitFor(() => expect(box()).toBeTruthy());
+      act(() => emit('chat.stream', { type: 'run_state', chatId: 'c1', state: { chatId: 'c1', generating: true } }));
+      await screen.findByRole('button', { name: 'Stop generating' });
+      expect(document.querySelector('.chat-rows, [role="log"]')).toBeTruthy();
+      expect(errors.mock.calls.map((call) => String(call[0])).filter((text) => text.includes('same key'))).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('on the start page, a message the host refuses stays in the box, and sending again reuses the chat it created', async () => {

@@ -98,8 +98,9 @@ export function ChatView({ chatId }: { chatId?: string | undefined }) {
         <ChatCost chatId={chatId} generating={open.run.generating} refreshKey={`${open.messages.at(-1)?.id ?? ''}:${open.messages.at(-1)?.usage?.outputTokens ?? ''}`} />
         <ExportMenu chatId={chatId} />
       </header>
-      <FindBar key={chatId} open={open} />
-      {open.messages.length === 0 && !open.run.generating ? <ChatStart chatId={chatId} /> : <MessageList key={chatId} open={open} />}
+      {/* Siblings: the keys differ, or React may drop or duplicate one of them on an update. */}
+      <FindBar key={`find:${chatId}`} open={open} />
+      {open.messages.length === 0 && !open.run.generating ? <ChatStart chatId={chatId} /> : <MessageList key={`list:${chatId}`} open={open} />}
       <ChatSamplingCards chatId={chatId} />
       <footer className="chat-footer">
         <Composer key={chatId} chatId={chatId} chatModel={open.chat.model} generating={open.run.generating} run={open.run} />
