@@ -125,6 +125,8 @@ describe('crash mid-stream', () => {
     expect(value(await reopened.api['chats.list']({ query: 'narwhal' })).map((c) => c.id)).toEqual([chatId]);
     const page = value(await reopened.api['chats.get']({ chatId }));
     expect(page.messages.map((m) => m.status)).toEqual(['complete', 'complete', 'error']);
+    // The run's turn end left the chat's update time to the run's end; closing the cut answer at the start writes it.
+    expect(page.chat.updatedAt).toBe(Math.max(...page.messages.map((m) => m.updatedAt)));
   });
 
   it('a crash while tools ran keeps the finished results for the model; Retry resumes from them', async () => {

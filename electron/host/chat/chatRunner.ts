@@ -166,6 +166,12 @@ export class ChatRunner {
       // They stay listed in history.db and are indexed at the next start; the run's end is reported all the same.
       this.deps.logger.error('chat search index not written', { chatId, reason: String(cause) });
     }
+    // The update time its turn ends left out, when its last save did not write it (a run stopped between turns).
+    try {
+      this.deps.repo.touchChat(chatId);
+    } catch (cause) {
+      this.deps.logger.error('chat update time not written', { chatId, reason: String(cause) });
+    }
     const last = history.at(-1);
     if (!last) return this.state(chatId);
     const state: ChatRunState = { chatId, generating: false };

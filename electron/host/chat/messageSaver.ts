@@ -25,7 +25,7 @@ import type { SaveOptions } from '../store/chatRepository.ts';
 export interface MessageWriter {
   saveMessage(message: ChatMessage, options?: SaveOptions): void;
   /** Adds a message under `parentId` (only for `insertSoon`). */
-  insertMessage?(message: ChatMessage, parentId?: string | null): void;
+  insertMessage?(message: ChatMessage, parentId?: string | null, options?: { deferTouch?: boolean }): void;
   /** Runs `fn` as one transaction: the writes of one burst are one commit. */
   inTransaction?<T>(fn: () => T): T;
 }
@@ -35,6 +35,10 @@ interface Pending {
   message: ChatMessage;
   insert?: { parentId: string | null };
 }
+
+// A burst's writes leave the chat's update time to the run's last save (`now`) or its end (ChatRepository.touchChat):
+// the send moved the chat to the top of the list already, and the chats_by_updated index is a WAL page per commit.
+const deferTouch = { deferTouch: true } as const;
 
 /** Coalesces the saves of one or more messages within a burst; `now` and `flush` write at once. */
 export class MessageSaver<E = never> {
@@ -140,8 +144,8 @@ export class MessageSaver<E = never> {
     this.pending.clear();
     const writeAll = () => {
       for (const { message, insert } of batch) {
-        if (!insert) this.writer.saveMessage(message);
-        else if (this.writer.insertMessage) this.writer.insertMessage(message, insert.parentId);
+        if (!insert) this.writer.saveMessage(message, deferTouch);
+        else if (this.writer.insertMessage) this.writer.insertMessage(message, insert.parentId, deferTouch);
         else throw new Error('this writer cannot insert messages');
       }
     };
