@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LinearReadBuffer } from './stdioReadBuffer.ts';
+import { parseJSONRPCMessage } from '@modelcontextprotocol/client';
+import { isPlainResultResponse, LinearReadBuffer } from './stdioReadBuffer.ts';
 
 const message = (id: number, text = '') => `${JSON.stringify({ jsonrpc: '2.0', id, result: { text } })}\n`;
 
@@ -33,5 +34,46 @@ describe('LinearReadBuffer', () => {
     expect(read && 'result' in read ? (read.result as { text: string }).text.length : 0).toBe(20_000_000);
     const small = new LinearReadBuffer(1000);
     expect(() => small.append(Buffer.alloc(2000, 0x61))).toThrow(/exceeded maximum size of 1000 bytes/);
+  });
+
+  it('accepts and refuses each message as the message schema of the SDK does, checking plain results by hand', () => {
+    const lines = [
+      { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'hi' }] } },
+      { result: {}, id: 'a-1', jsonrpc: '2.0' },
+      { jsonrpc: '2.0', id: 2, result: { _meta: { progressToken: 1 }, content: [] } },
+      { jsonrpc: '2.0', id: 3, result: { content: [] }, extra: true },
+      { jsonrpc: '1.0', id: 4, result: {} },
+      { jsonrpc: '2.0', id: 1.5, result: {} },
+      { jsonrpc: '2.0', id: 2 ** 60, result: {} },
+      { jsonrpc: '2.0', id: null, result: {} },
+      { jsonrpc: '2.0', result: {} },
+      { jsonrpc: '2.0', id: 5, result: [] },
+      { jsonrpc: '2.0', id: 6, result: null },
+      { jsonrpc: '2.0', id: 7, result: 'text' },
+      { jsonrpc: '2.0', id: 8, error: { code: -32603, message: 'boom', data: { why: 1 } } },
+      { jsonrpc: '2.0', id: 9, method: 'roots/list' },
+      { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 2 } },
+      { jsonrpc: '2.0', id: 10, method: 'ping', result: {} },
+      [{ jsonrpc: '2.0', id: 11, result: {} }],
+      'a string',
+      42,
+    ].map((value) => JSON.stringify(value));
+    for (const line of lines) {
+      const expected = ((): { ok: true; value: unknown } | { ok: false; error: string } => {
+        try {
+          return { ok: true, value: parseJSONRPCMessage(JSON.parse(line)) };
+        } catch (error) {
+          return { ok: false, error: String(error) };
+        }
+      })();
+      const buffer = new LinearReadBuffer(1024);
+      buffer.append(Buffer.from(`${line}\n`));
+      if (expected.ok) expect(buffer.readMessage(), line).toEqual(expected.value);
+      else expect(() => buffer.readMessage(), line).toThrow(expected.error.replace(/^\w*Error: /, '').slice(0, 40));
+      // The hand check answers only for messages the schema accepts unchanged; the rest are the SDK's to parse.
+      const parsed: unknown = JSON.parse(line);
+      if (isPlainResultResponse(parsed)) expect(expected, line).toEqual({ ok: true, value: parsed });
+    }
+    expect(lines.filter((line) => isPlainResultResponse(JSON.parse(line)))).toHaveLength(2);
   });
 });
