@@ -17,6 +17,8 @@ const script: ScriptTurn[] = [
   { match: { lastUserText: 'hello' }, content: [{ type: 'text', text: 'Hello! What shall we add?' }] },
   { match: { lastUserText: 'add 2 and 3' }, content: [{ type: 'tool_use', tool: 'get-sum', input: { a: 2, b: 3 } }] },
   { expect: { toolResultsContain: ['5'] }, content: [{ type: 'text', text: 'The sum is 5.' }] },
+  { match: { lastUserText: 'echo a long text' }, content: [{ type: 'tool_use', tool: 'echo', input: { message: 'a long line of text '.repeat(60) } }] },
+  { expect: { toolResultsContain: ['Echo:'] }, content: [{ type: 'text', text: 'Echoed it.' }] },
 ];
 
 // Page-side code as strings (the tests are type-checked without the DOM library, as find.e2e.test.ts does).
@@ -35,6 +37,9 @@ const recordNotifications = `(() => {
 })()`;
 const notificationsSeen = `window.__notifications.map((n) => ({ title: n.title, body: n.body }))`;
 const clickFirstNotification = `window.__notifications[0].onclick(new Event('click'))`;
+/** What a click at the centre of `box` would hit: the text of the button there, if any. */
+const buttonAt = (box: { x: number; y: number; width: number; height: number }) =>
+  `document.elementFromPoint(${box.x + box.width / 2}, ${box.y + box.height / 2})?.closest('button')?.textContent ?? null`;
 const approvalFocused = `document.activeElement !== null && document.activeElement.closest('[data-approval-id]') !== null`;
 
 type Seen = { title: string; body: string };
@@ -103,5 +108,27 @@ describe('attention', () => {
     await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('The sum is 5.');
     await expect.poll(() => page.title()).toBe('Switchboard');
     expect(await page.getByTestId('chat-badge').count()).toBe(0);
+  });
+
+  it('keeps the answer buttons of a long approval in view at the top of the Servers view in a short window', async () => {
+    const { page, api } = app;
+    const chatId = decodeURIComponent(new URL(page.url()).hash.replace('#/chat/', ''));
+    await page.setViewportSize({ width: 720, height: 600 });
+    await page.getByRole('button', { name: /^Servers/ }).click();
+    await page.waitForURL(/#\/servers$/);
+    expect((await api['chat.send']({ chatId, text: 'Please echo a long text' })).ok).toBe(true);
+    const layer = page.getByTestId('approval-layer');
+    const card = layer.getByRole('group', { name: 'Approval for Echo Tool' });
+    await card.waitFor({ timeout: 30_000 });
+    // The card is taller than the layer (half the window): its arguments scroll, its buttons stay at the layer's edge.
+    const allow = card.getByRole('button', { name: 'Allow once' });
+    const [allowBox, layerBox] = await Promise.all([allow.boundingBox(), layer.boundingBox()]);
+    if (!allowBox || !layerBox) throw new Error('the layer or its button has no box');
+    expect(allowBox.y + allowBox.height).toBeLessThanOrEqual(layerBox.y + layerBox.height);
+    expect(await page.evaluate<string | null>(buttonAt(allowBox))).toBe('Allow once');
+    // A click where the button shows answers it.
+    await page.mouse.click(allowBox.x + allowBox.width / 2, allowBox.y + allowBox.height / 2);
+    await expect.poll(() => layer.count(), { timeout: 30_000 }).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 820 });
   });
 });
