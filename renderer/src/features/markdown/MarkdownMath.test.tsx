@@ -21,6 +21,19 @@ describe('Markdown math', () => {
     expect(container.querySelectorAll('.katex-display')).toHaveLength(2);
   });
 
+  it('shows `$$…$$` on a line of its own as display math, also while it streams, and keeps it inline in a sentence', () => {
+    const text = 'The total is:\n$$\\sum_{k=1}^{n} k$$\nand inline $$a+b$$ stays small.';
+    const { container, rerender } = render(<Markdown text={text} />);
+    expect(formulas(container)).toEqual(['\\sum_{k=1}^{n} k', 'a+b']);
+    expect([...container.querySelectorAll('.katex-display annotation')].map((a) => a.textContent)).toEqual(['\\sum_{k=1}^{n} k']);
+    expect(container.textContent).toContain('The total is:');
+    // Streaming: the open formula and the closed one are both display, so the block does not change size when it closes.
+    rerender(<Markdown text={'The total is:\n$$\\sum_{k=1}'} streaming />);
+    expect(container.querySelectorAll('.katex-display')).toHaveLength(1);
+    rerender(<Markdown text={'The total is:\n$$\\sum_{k=1}$$'} streaming />);
+    expect(container.querySelectorAll('.katex-display')).toHaveLength(1);
+  });
+
   it('leaves prices as text ("$5 and $10")', () => {
     const { container } = render(<Markdown text="Plans cost $5 and $10 a month." />);
     expect(container.querySelector('.katex')).toBeNull();

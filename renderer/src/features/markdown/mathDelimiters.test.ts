@@ -19,6 +19,14 @@ describe('prepareMath', () => {
     expect(prepareMath(block)).toBe('Before\n\n$$\nx = 1\n\ny = $2\n$$\n\nAfter \\$3');
   });
 
+  it('makes `$$…$$` on a line of its own display math, and leaves it inline within a sentence', () => {
+    expect(prepareMath('The total is:\n$$\\sum_{k=1}^{n} k$$\nas expected.')).toBe('The total is:\n\n$$\n\\sum_{k=1}^{n} k\n$$\n\nas expected.');
+    expect(prepareMath('$$ x^2 $$')).toBe('\n$$\nx^2\n$$\n');
+    expect(prepareMath('So $$a+b$$ here')).toBe('So $$a+b$$ here');
+    expect(prepareMath('- item $$a$$')).toBe('- item $$a$$');
+    expect(prepareMath('$$$$')).toBe('$$$$');
+  });
+
   it('leaves code spans and fenced code untouched', () => {
     expect(prepareMath('Run `echo $HOME \\(x\\)` now')).toBe('Run `echo $HOME \\(x\\)` now');
     const fenced = '```sh\necho $PATH \\[x\\]\n```';

@@ -75,6 +75,14 @@ function codeSpanEnd(text: string, start: number): { runEnd: number; end: number
   }
 }
 
+/** True when `text[start, end)` has only up to three spaces before it and only whitespace after it on its line. */
+function ownLine(text: string, start: number, end: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const newline = text.indexOf('\n', end);
+  const after = text.slice(end, newline === -1 ? text.length : newline);
+  return /^ {0,3}$/.test(text.slice(lineStart, start)) && after.trim() === '';
+}
+
 /** Where the single `$` opened at `start` closes under Pandoc's rule, or -1. */
 function dollarClose(text: string, start: number): number {
   const next = text[start + 1];
@@ -126,8 +134,15 @@ function convertInline(text: string): string {
     }
     if (c === '$') {
       if (text[i + 1] === '$') {
-        // Inline `$$…$$`: copied through to its closing pair (remark-math reads it as math).
         const end = text.indexOf('$$', i + 2);
+        // `$$…$$` that is a line of its own is display math, as models mean it (remark-math would set it inline, in
+        // the line's text size): it becomes a `$$` block, as `\[…\]` does.
+        if (end !== -1 && ownLine(text, i, end + 2) && text.slice(i + 2, end).trim() !== '') {
+          out += `\n$$\n${text.slice(i + 2, end).trim()}\n$$\n`;
+          i = end + 2;
+          continue;
+        }
+        // Inline `$$…$$`: copied through to its closing pair (remark-math reads it as math).
         const stop = end === -1 ? i + 2 : end + 2;
         out += text.slice(i, stop);
         i = stop;
