@@ -23,10 +23,13 @@ function run(label: string, command: string, args: string[], env: Record<string,
 const totals: StepCount = { passed: 0, failed: 0 };
 /** One line per failed check or test, printed again just above the closing line. */
 const failures: string[] = [];
-const add = (count: StepCount & { failures?: string[] }) => {
+/** One line per test that failed once and passed when Vitest ran it again: counted as passed, never hidden. */
+const flaky: string[] = [];
+const add = (count: StepCount & { failures?: string[]; flaky?: string[] }) => {
   totals.passed += count.passed;
   totals.failed += count.failed;
   failures.push(...(count.failures ?? []));
+  flaky.push(...(count.flaky ?? []));
 };
 const check = (label: string, passed: boolean) => add(passed ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, failures: [`${label}: failed`] });
 
@@ -83,6 +86,7 @@ if (wants('e2e') && existsSync(join(root, 'vitest.e2e.config.ts'))) {
   }
 }
 
+if (flaky.length > 0) console.log(`\n=== passed only on a retry (flaky: each is a timing or ordering problem to fix)\n${flaky.join('\n')}`);
 if (failures.length > 0) console.log(`\n=== what failed\n${failures.join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);

@@ -28,7 +28,7 @@ describe('readVitestReport', () => {
       ],
     });
     expect(readVitestReport(path, root, 'unit')).toEqual({
-      passed: 3, failed: 1, failures: ['unit: host/b.test.ts > b keeps the old data: AssertionError: expected 1 to be 2'],
+      passed: 3, failed: 1, failures: ['unit: host/b.test.ts > b keeps the old data: AssertionError: expected 1 to be 2'], flaky: [],
     });
   });
 
@@ -52,6 +52,19 @@ describe('readVitestReport', () => {
 
   it('reports nothing when everything passed', () => {
     const { path, root } = reportFile({ numPassedTests: 2, numFailedTests: 0, success: true, testResults: [] });
-    expect(readVitestReport(path, root, 'unit')).toEqual({ passed: 2, failed: 0, failures: [] });
+    expect(readVitestReport(path, root, 'unit')).toEqual({ passed: 2, failed: 0, failures: [], flaky: [] });
+  });
+
+  it('lists a test that failed once and passed its retry as flaky, counted as passed', () => {
+    const { path, root } = reportFile({
+      numPassedTests: 1, numFailedTests: 0, success: true,
+      testResults: [{ name: '/r/d.test.ts', status: 'passed', assertionResults: [
+        { fullName: 'd starts a server', status: 'passed', failureMessages: ['Error: timed out after 10000 ms\n    at d.test.ts:4'] },
+      ] }],
+    });
+    const result = readVitestReport(path, root, 'unit');
+    expect(result).toMatchObject({ passed: 1, failed: 0, failures: [] });
+    expect(result.flaky).toHaveLength(1);
+    expect(result.flaky[0]).toMatch(/^unit: .*d\.test\.ts > d starts a server: Error: timed out after 10000 ms$/);
   });
 });

@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
-/** What one step of `npm test` counted, with a line per failure. */
-export interface StepResult { passed: number; failed: number; failures: string[] }
+/** What one step of `npm test` counted, with a line per failure and per test that passed only when run again. */
+export interface StepResult { passed: number; failed: number; failures: string[]; flaky: string[] }
 
 interface AssertionResult { fullName?: string; title?: string; status: string; failureMessages?: string[] }
 interface FileResult { name: string; status: string; message?: string; assertionResults?: AssertionResult[] }
@@ -20,11 +20,16 @@ function firstLine(text: string | undefined): string {
 
 /** Counts a Vitest JSON report; a missing report, or a failed run with no failed test (a file that did not load), is a failure. */
 export function readVitestReport(reportPath: string, root: string, label: string): StepResult {
-  if (!existsSync(reportPath)) return { passed: 0, failed: 1, failures: [`${label}: no report at ${reportPath} (the run crashed)`] };
+  if (!existsSync(reportPath)) return { passed: 0, failed: 1, failures: [`${label}: no report at ${reportPath} (the run crashed)`], flaky: [] };
   const report = JSON.parse(readFileSync(reportPath, 'utf8')) as VitestReport;
   const failures: string[] = [];
+  const flaky: string[] = [];
   for (const file of report.testResults ?? []) {
     const path = relative(root, file.name);
+    // A passed test with failure messages failed a first run and passed its retry (vitest.config.ts `retry`).
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'passed' && (test.failureMessages?.length ?? 0) > 0) flaky.push(`${label}: ${path} > ${test.fullName ?? test.title ?? '?'}: ${firstLine(test.failureMessages?.[0])}`);
+    }
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failedTests) {
       failures.push(`${label}: ${path} > ${test.fullName ?? test.title ?? '?'}: ${firstLine(test.failureMessages?.[0])}`);
@@ -33,5 +38,5 @@ export function readVitestReport(reportPath: string, root: string, label: string
   }
   const unexplained = !report.success && report.numFailedTests === 0;
   if (unexplained && failures.length === 0) failures.push(`${label}: the run failed without a failed test`);
-  return { passed: report.numPassedTests, failed: report.numFailedTests + (unexplained ? 1 : 0), failures };
+  return { passed: report.numPassedTests, failed: report.numFailedTests + (unexplained ? 1 : 0), failures, flaky };
 }
