@@ -5,6 +5,7 @@
  */
 import type { ChatMessage } from './chat.ts';
 import type { ToolResult } from './servers.ts';
+import { countTextMatches } from './textMatch.ts';
 
 /** One message with matches, and how many. */
 export interface FindHit {
@@ -52,14 +53,9 @@ export function messageFindText(message: ChatMessage): string {
   return parts.filter((t) => t.length > 0).join('\n');
 }
 
-/** Case-insensitive, non-overlapping occurrences of `query` in `text` (at most `limit`). */
+/** Non-overlapping occurrences of `query` in `text` (at most `limit`): case-insensitive, and diacritic-insensitive for a query typed without diacritics (textMatch.ts). */
 export function countMatches(text: string, query: string, limit = FIND_MATCH_LIMIT): number {
-  const needle = query.toLowerCase();
-  if (needle.length === 0) return 0;
-  const haystack = text.toLowerCase();
-  let count = 0;
-  for (let at = haystack.indexOf(needle); at !== -1 && count < limit; at = haystack.indexOf(needle, at + needle.length)) count++;
-  return count;
+  return countTextMatches(text, query, limit);
 }
 
 /** Where a chat matched a sidebar search: a short excerpt around the newest match and the message it is in. */

@@ -28,6 +28,10 @@ const RESULT_AT = 101;
 const ARGS_WORD = 'marmalade';
 const ARGS_AT = 301;
 const TEXT_AT = 991;
+// Vietnamese with its tones, in one tool result far up and in one loaded question; found by a query typed without them.
+const VI_TEXT = 'Hà Nội';
+const VI_RESULT_AT = 201;
+const VI_QUESTION_AT = 994;
 
 function toolCall(i: number, input: unknown, result: string): ContentBlock {
   return {
@@ -47,11 +51,12 @@ function seedChat(dataDir: string): string {
     for (let i = 0; i < MESSAGES; i++) {
       const role = i % 2 === 0 ? 'user' : 'assistant';
       const blocks: ContentBlock[] = [];
-      if (role === 'user') blocks.push({ type: 'text', text: i === TEXT_AT - 1 ? `Question ${i}: any ${ARGS_WORD} left?` : `Question ${i}: what does log ${i} say?` });
+      if (role === 'user') blocks.push({ type: 'text', text: i === TEXT_AT - 1 ? `Question ${i}: any ${ARGS_WORD} left?` : i === VI_QUESTION_AT ? `Question ${i}: máy chủ ở ${VI_TEXT} thì sao?` : `Question ${i}: what does log ${i} say?` });
       else {
         blocks.push({ type: 'text', text: `Reading log ${i}.` });
         const input = { file: `log-${i}.txt`, ...(i === ARGS_AT ? { note: ARGS_WORD } : {}) };
-        blocks.push(toolCall(i, input, i === RESULT_AT ? `Line 7: the ${RESULT_WORD} service restarted at 04:12.` : `Line 1: all good in log ${i}.`));
+        const result = i === RESULT_AT ? `Line 7: the ${RESULT_WORD} service restarted at 04:12.` : i === VI_RESULT_AT ? `Dòng 3: máy chủ ở ${VI_TEXT} đã khởi động lại.` : `Line 1: all good in log ${i}.`;
+        blocks.push(toolCall(i, input, result));
       }
       const at = start + i * 60_000;
       const message: ChatMessage = { id: `m-${i}`, chatId, role, blocks, status: 'complete', createdAt: at, updatedAt: at };
@@ -130,6 +135,24 @@ describe('find in a chat', () => {
     await field.press('Escape');
     await expect.poll(() => page.getByTestId('find-bar').count()).toBe(0);
     expect(await focusedLabel()).toBe('Message');
+  });
+
+  it('finds Vietnamese typed without its tones, in a loaded question and in a tool result far up', async () => {
+    const { page } = app;
+    await page.getByRole('textbox', { name: 'Message' }).click();
+    await page.keyboard.press('Control+f');
+    const field = page.getByRole('searchbox', { name: 'Find in chat' });
+    await field.fill('ha noi');
+    await expect.poll(() => page.getByTestId('find-count').textContent(), { timeout: 30_000 }).toBe('1 of 2');
+    await expect.poll(() => page.evaluate(currentHighlight), { timeout: 30_000 }).toBe(`${VI_TEXT}|in view`);
+    await field.press('Enter');
+    await expect.poll(() => page.getByTestId('find-count').textContent()).toBe('2 of 2');
+    await page.locator('.tool-result-text', { hasText: VI_TEXT }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.evaluate(currentHighlight), { timeout: 30_000 }).toBe(`${VI_TEXT}|in view`);
+    // Typed with a different tone, it finds nothing.
+    await field.fill('hạ nội');
+    await expect.poll(() => page.getByTestId('find-count').textContent(), { timeout: 30_000 }).toBe('No results');
+    await field.press('Escape');
   });
 
   it('the sidebar search finds the word in the tool result with a snippet, and opening the hit shows the match', async () => {

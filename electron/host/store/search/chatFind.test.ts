@@ -51,6 +51,19 @@ describe('find in a chat (host)', () => {
     expect(findInChat(history.db, 'a', 'đường').hits.map((h) => h.messageId)).toEqual([m2.id, m3.id]);
   });
 
+  it('finds Vietnamese typed without tones in messages and tool calls, in chat order, as the renderer counts', () => {
+    history.repo.createChat('a', 'A', 'm', 1);
+    const m1 = message('a', 'user', [{ type: 'text', text: 'Thời tiết Hà Nội hôm nay?' }]);
+    const m2 = message('a', 'assistant', [{ type: 'text', text: 'plain ascii only' }, toolCall('t2', { city: 'Hà Nội' }, 'Hà Nội: 21°C, ha noi')]);
+    const m3 = message('a', 'user', [{ type: 'text', text: 'nothing' }]);
+    for (const m of [m1, m2, m3]) history.repo.insertMessage(m);
+    expect(findInChat(history.db, 'a', 'ha noi')).toEqual({ hits: [{ messageId: m1.id, count: 1 }, { messageId: m2.id, count: 3 }], total: 4, truncated: false });
+    expect(findInChat(history.db, 'a', 'ha noi').total).toBe(countMatches(messageFindText(m1), 'ha noi') + countMatches(messageFindText(m2), 'ha noi'));
+    // Typed with its tones, the query matches only those letters.
+    expect(findInChat(history.db, 'a', 'Hà Nội').total).toBe(3);
+    expect(findInChat(history.db, 'a', 'tiet').hits.map((h) => h.messageId)).toEqual([m1.id]);
+  });
+
   it('searches only its own chat', () => {
     history.repo.createChat('a', 'A', 'm', 1);
     history.repo.createChat('b', 'B', 'm', 2);

@@ -30,6 +30,9 @@ function shownIds(db: DatabaseSync, chatId: string): Set<string> | undefined {
 // LIKE (ASCII case folding, on the stored JSON of tool calls) can only narrow the rows when the query is ASCII and has
 // nothing JSON escapes; otherwise every message of the chat is read and matched in JS.
 const likeSafe = (query: string): boolean => /^[\x20-\x7e]+$/.test(query) && !/["\\]/.test(query);
+// An ASCII query also matches letters with diacritics ("ha noi" finds "Hà Nội", shared/textMatch.ts), which LIKE cannot
+// see: a text with any character outside ASCII (more UTF-8 bytes than characters) is read and matched in JS as well.
+const notAscii = (column: string): string => `length(CAST(${column} AS BLOB)) > length(${column})`;
 
 /** Finds `query` in the chat's shown messages, oldest first. */
 export function findInChat(db: DatabaseSync, chatId: string, query: string): FindResult {
@@ -38,7 +41,9 @@ export function findInChat(db: DatabaseSync, chatId: string, query: string): Fin
   const pattern = likePattern(query);
   const toolText = new Map<string, string[]>();
   const toolRows = narrow
-    ? db.prepare("SELECT message_id, tool_name, arguments, result FROM tool_calls WHERE chat_id = ?1 AND (arguments LIKE ?2 ESCAPE '\\' OR result LIKE ?2 ESCAPE '\\' OR tool_name LIKE ?2 ESCAPE '\\') ORDER BY position").iterate(chatId, pattern)
+    ? db
+        .prepare(`SELECT message_id, tool_name, arguments, result FROM tool_calls WHERE chat_id = ?1 AND (arguments LIKE ?2 ESCAPE '\\' OR result LIKE ?2 ESCAPE '\\' OR tool_name LIKE ?2 ESCAPE '\\' OR ${notAscii('arguments')} OR ${notAscii('result')}) ORDER BY position`)
+        .iterate(chatId, pattern)
     : db.prepare('SELECT message_id, tool_name, arguments, result FROM tool_calls WHERE chat_id = ? ORDER BY position').iterate(chatId);
   for (const row of toolRows as Iterable<Row>) {
     // Arguments are stored as JSON.stringify(input): parsing and stringifying again gives the renderer's text.
@@ -47,7 +52,7 @@ export function findInChat(db: DatabaseSync, chatId: string, query: string): Fin
     toolText.set(id, [...(toolText.get(id) ?? []), found]);
   }
   const messageRows = narrow
-    ? db.prepare("SELECT id, search_text FROM messages WHERE chat_id = ?1 AND search_text LIKE ?2 ESCAPE '\\' ORDER BY seq").all(chatId, pattern)
+    ? db.prepare(`SELECT id, search_text FROM messages WHERE chat_id = ?1 AND (search_text LIKE ?2 ESCAPE '\\' OR ${notAscii('search_text')}) ORDER BY seq`).all(chatId, pattern)
     : db.prepare('SELECT id, search_text FROM messages WHERE chat_id = ? ORDER BY seq').all(chatId);
   const rows = messageRows as Row[];
   if (narrow && toolText.size > 0) {

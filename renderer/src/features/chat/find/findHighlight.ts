@@ -4,6 +4,8 @@
  * current one in a stronger color, and scrolls that one to the middle of the list.
  */
 
+import { textMatchRanges } from '../../../../../shared/textMatch.ts';
+
 const ALL = 'find-match';
 const CURRENT = 'find-current';
 
@@ -17,20 +19,16 @@ export function clearFindHighlights(): void {
   highlights()?.delete(CURRENT);
 }
 
-/** Ranges of the case-insensitive occurrences of `query` in the text under `root`, in document order. */
+/** Ranges of the occurrences of `query` in the text under `root`, in document order, matched as countMatches counts them. */
 export function textRanges(root: Element, query: string): Range[] {
-  const needle = query.toLowerCase();
   const ranges: Range[] = [];
-  if (!needle) return ranges;
+  if (!query) return ranges;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const value = (node.nodeValue ?? '').toLowerCase();
-    // Lower-casing can change a string's length (rare letters): skip such nodes rather than mark the wrong span.
-    if (value.length !== (node.nodeValue ?? '').length) continue;
-    for (let at = value.indexOf(needle); at !== -1; at = value.indexOf(needle, at + needle.length)) {
+    for (const [start, end] of textMatchRanges(node.nodeValue ?? '', query)) {
       const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + needle.length);
+      range.setStart(node, start);
+      range.setEnd(node, end);
       ranges.push(range);
     }
   }
