@@ -21,6 +21,8 @@ import { HostEventHub } from '../electron/host/events.ts';
 import { createMcpModule } from '../electron/host/mcp/mcpModule.ts';
 
 const cpuMode = process.argv[2] === '--cpu';
+/** `--heap`: a sampling heap profile of host calls only (objects a scavenge collected included), bytes per call by allocating function. */
+const heapMode = process.argv[2] === '--heap';
 const callsPerPhase = cpuMode ? 500 : Number(process.argv[2] ?? 5000);
 const phases = Number(process.argv[3] ?? (cpuMode ? 60 : 4));
 const args = { message: 'hello' };
@@ -63,7 +65,26 @@ try {
     if (cpuMode) sides.rawRequest = () => client.request({ method: 'tools/call', params: { name: 'echo', arguments: args } }, schema, { signal: new AbortController().signal, timeout: 2_147_483_647, onprogress: () => {} });
   }
   for (const call of Object.values(sides)) for (let i = 0; i < 1000; i++) await call();
-  if (cpuMode) {
+  if (heapMode) {
+    const calls = 20_000;
+    const side = sides[process.env.PROFILE_SIDE ?? 'host'];
+    if (!side) throw new Error('no such side');
+    await session.post('HeapProfiler.enable');
+    await session.post('HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    for (let i = 0; i < calls; i++) await side();
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    const bytes = new Map<string, number>();
+    const walk = (node: typeof profile.head) => {
+      const { functionName, url, lineNumber } = node.callFrame;
+      const key = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules\/|electron\/|shared\/|bench\/)/, '$1')}:${lineNumber + 1}`;
+      bytes.set(key, (bytes.get(key) ?? 0) + node.selfSize);
+      for (const child of node.children) walk(child);
+    };
+    walk(profile.head);
+    const total = [...bytes.values()].reduce((sum, value) => sum + value, 0);
+    console.log(`${(total / calls).toFixed(0)} bytes per call sampled`);
+    for (const [key, size] of [...bytes].sort((a, b) => b[1] - a[1]).slice(0, 45)) console.log(`${(size / calls).toFixed(0).padStart(6)}  ${key}`);
+  } else if (cpuMode) {
     const perCall: Record<string, number[]> = Object.fromEntries(Object.keys(sides).map((name) => [name, []]));
     const processCpu: Record<string, number[]> = Object.fromEntries(Object.keys(sides).map((name) => [name, []]));
     for (let phase = 0; phase < phases; phase++) {
