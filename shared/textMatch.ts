@@ -7,7 +7,8 @@
 
 const COMBINING = /\p{M}/u;
 const COMBINING_ALL = /\p{M}/gu;
-const NON_ASCII = /[^\u0000-\u007f]/;
+// Any UTF-16 unit past ASCII (astral characters are surrogate pairs, inside this range too).
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** True when `query` carries no diacritics (so it also matches letters that carry them). */
 export function isPlainQuery(query: string): boolean {
