@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { readVitestReport } from './testReport.ts';
+import { outputTail, readVitestReport } from './testReport.ts';
 
 interface StepCount { passed: number; failed: number }
 
@@ -31,16 +31,29 @@ const add = (count: StepCount & { failures?: string[]; flaky?: string[] }) => {
   failures.push(...(count.failures ?? []));
   flaky.push(...(count.flaky ?? []));
 };
-const check = (label: string, passed: boolean) => add(passed ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, failures: [`${label}: failed`] });
+const check = (label: string, passed: boolean, detail: string[] = []) =>
+  add(passed ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, failures: [`${label}: failed`, ...detail.map((line) => `  ${line}`)] });
+
+/** How many of a failed check's last output lines the summary repeats: enough for a few lint or type errors. */
+const CHECK_TAIL_LINES = 12;
+
+/** Runs a check (type-check, lint, config check), echoing its output; a failure is summarized with its last lines. */
+function runCheck(label: string, args: string[]): void {
+  console.log(`\n=== ${label}: npm ${args.join(' ')}`);
+  const result = spawnSync('npm', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  process.stdout.write(result.stdout ?? '');
+  process.stderr.write(result.stderr ?? '');
+  check(label, result.status === 0, outputTail(result.stdout ?? '', result.stderr ?? '', CHECK_TAIL_LINES));
+}
 
 const only = process.argv.slice(2);
 /** The smoke subset: which Node runs scripts and their children, `npm start`'s decisions, the e2e browser lookup. */
 const smokeTests = ['scripts/nodeRuntime.test.ts', 'scripts/startDecision.test.ts', 'scripts/browserPath.test.ts'];
 const wants = (step: string) => only.length === 0 || only.includes(step);
 
-if (wants('typecheck')) check('typecheck', run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
-if (wants('lint')) check('lint', run('lint', 'npm', ['run', '--silent', 'lint']));
-if (wants('electron')) check('electron security + packaging config', run('electron security + packaging config', 'npm', ['run', '--silent', 'check:electron']));
+if (wants('typecheck')) runCheck('typecheck', ['run', '--silent', 'typecheck']);
+if (wants('lint')) runCheck('lint', ['run', '--silent', 'lint']);
+if (wants('electron')) runCheck('electron security + packaging config', ['run', '--silent', 'check:electron']);
 if (wants('unit')) {
   const report = join(outDir, 'vitest.json');
   run('unit + integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);

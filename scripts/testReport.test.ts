@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readVitestReport } from './testReport.ts';
+import { outputTail, readVitestReport } from './testReport.ts';
 
 const dirs: string[] = [];
 function reportFile(report: unknown): { path: string; root: string } {
@@ -66,5 +66,16 @@ describe('readVitestReport', () => {
     expect(result).toMatchObject({ passed: 1, failed: 0, failures: [] });
     expect(result.flaky).toHaveLength(1);
     expect(result.flaky[0]).toMatch(/^unit: .*d\.test\.ts > d starts a server: Error: timed out after 10000 ms$/);
+  });
+});
+
+describe('outputTail', () => {
+  it("keeps a failed lint's last error lines, so the summary names the file and rule", () => {
+    const eslint = '\n/r/shared/a.ts\n  10:19  error  Unexpected control character(s)  no-control-regex\n\n✖ 1 problem (1 error, 0 warnings)\n\n';
+    expect(outputTail(eslint, 'npm error code 1\n', 3)).toEqual([
+      '  10:19  error  Unexpected control character(s)  no-control-regex',
+      '✖ 1 problem (1 error, 0 warnings)',
+      'npm error code 1',
+    ]);
   });
 });

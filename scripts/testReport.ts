@@ -40,3 +40,9 @@ export function readVitestReport(reportPath: string, root: string, label: string
   if (unexplained && failures.length === 0) failures.push(`${label}: the run failed without a failed test`);
   return { passed: report.numPassedTests, failed: report.numFailedTests + (unexplained ? 1 : 0), failures, flaky };
 }
+
+/** The last `max` non-blank lines of a failed check's output (stdout, then stderr): the errors a lint or type-check prints. */
+export function outputTail(stdout: string, stderr: string, max: number): string[] {
+  const lines = `${stdout}\n${stderr}`.split('\n').map((line) => line.trimEnd()).filter((line) => line.trim() !== '');
+  return lines.slice(-max);
+}
