@@ -9,6 +9,7 @@ import { prepareMath } from './mathDelimiters.ts';
 import { parseBudget } from './parseBudget.ts';
 import { katexHtml, MATH_CLASS, rehypeMathPlaceholders } from './katexMath.ts';
 import { createMarkdownFormatter } from './formatMarkdown.ts';
+import { afterFirstPaint } from '../common/afterFirstPaint.ts';
 import './markdown.css';
 
 // rehype-highlight registers and compiles every highlight.js grammar each time its plugin is attached: build the
@@ -150,9 +151,9 @@ export const Markdown = memo(function Markdown({ text, className, streaming = fa
 });
 
 // The first reply of a session would otherwise pay, mid-stream, for compiling the Markdown parser's code paths, KaTeX and
-// highlight.js grammars (tens of milliseconds each). Warm them once the app is up: the whole pipeline on a sample at
-// the first idle moment after start-up (before anyone can have typed a message), then one grammar per idle slot of
-// 40 ms or more (which never happens while a reply streams).
+// highlight.js grammars (tens of milliseconds each). Warm them once the app is up: the whole pipeline on a sample just
+// after the first paint (before anyone can have typed a message), then one grammar per idle slot of 40 ms or more
+// (which never happens while a reply streams).
 const WARM_SAMPLE = '# Title\n\nSome **bold** and `code`, a [link](https://example.com), math $x^2$.\n\n$$\n\\frac{a}{b}\n$$\n\n- one\n- [x] two\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n```ts\nconst a: number = 1;\n```\n';
 const WARM_LANGUAGES = ['js', 'python', 'bash', 'json', 'html', 'css', 'sql', 'go', 'rust', 'java', 'yaml', 'diff', 'c', 'cpp', 'markdown'];
 
@@ -173,13 +174,10 @@ if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'func
       nextGrammar(index + 1);
     });
   };
-  idle(
-    () => {
-      // Parse, GFM, math (KaTeX's first formula in a page took 30-120 ms: code compiled on first use), highlighting and
-      // React elements, as a reply's chunk is formatted.
-      void formatMarkdown(WARM_SAMPLE);
-      nextGrammar(0);
-    },
-    { timeout: 300 },
-  );
+  afterFirstPaint(() => {
+    // Parse, GFM, math (KaTeX's first formula in a page took 30-120 ms: code compiled on first use), highlighting and
+    // React elements, as a reply's chunk is formatted.
+    void formatMarkdown(WARM_SAMPLE);
+    nextGrammar(0);
+  });
 }
