@@ -20,6 +20,7 @@ import { benchEnvironment, connectRaw, everythingConfig } from './mcpFixtures.ts
 import { HostEventHub } from '../electron/host/events.ts';
 import { createMcpModule } from '../electron/host/mcp/mcpModule.ts';
 import { HostClient, type CallResultSchema } from '../electron/host/mcp/hostClient.ts';
+import { withRequestingClient } from './requestingClient.ts';
 
 const rounds = Number(process.env.OPTIONS_ROUNDS ?? 4);
 const callsPerRound = Number(process.env.OPTIONS_CALLS ?? 2500);
@@ -143,24 +144,10 @@ async function hostLayers(): Promise<Record<string, number[]>> {
     // The host's own Client is found by the first request it sends for a call (the prototype is restored at once): the raw sides then
     // use the very client, transport and server process the host uses.
     const hostClient = async (): Promise<Client> => {
-      // eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back; always called with its own `this`
-      const original = Client.prototype.request;
-      let found: Client | undefined;
-      Client.prototype.request = new Proxy(original, {
-        apply: (target, self: Client, rest: Parameters<typeof original>) => {
-          found ??= self;
-          return Reflect.apply<Client, Parameters<typeof original>, ReturnType<typeof original>>(target, self, rest);
-        },
-      });
-      try {
-        for (const until = Date.now() + 120_000; Date.now() < until; ) {
-          const result = await viaHost();
-          if (result.ok && found) return found;
-          found = undefined;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      } finally {
-        Client.prototype.request = original;
+      for (const until = Date.now() + 120_000; Date.now() < until; ) {
+        const { result, client } = await withRequestingClient(viaHost);
+        if (result.ok && client) return client;
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
       throw new Error('the host did not call echo within 120 s');
     };

@@ -13,9 +13,9 @@
 import { writeFileSync } from 'node:fs';
 import { Session, type Profiler } from 'node:inspector/promises';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
 import { median } from './lib.ts';
 import { HostClient } from '../electron/host/mcp/hostClient.ts';
+import { withRequestingClient } from './requestingClient.ts';
 import { benchEnvironment, connectRaw, everythingConfig } from './mcpFixtures.ts';
 import { HostEventHub } from '../electron/host/events.ts';
 import { createMcpModule } from '../electron/host/mcp/mcpModule.ts';
@@ -146,22 +146,9 @@ try {
   dispose();
 }
 
-/** The host's own SDK client, found by the first request it sends for a call (the prototype is restored at once). */
+/** The host's own SDK client, found by the first request it sends for a call. */
 async function hostClientOf(call: () => Promise<unknown>): Promise<HostClient> {
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back; always called with its own `this`
-  const original = Client.prototype.request;
-  let found: Client | undefined;
-  Client.prototype.request = new Proxy(original, {
-    apply: (target, self: Client, rest: Parameters<typeof original>) => {
-      found ??= self;
-      return Reflect.apply<Client, Parameters<typeof original>, ReturnType<typeof original>>(target, self, rest);
-    },
-  });
-  try {
-    await call();
-  } finally {
-    Client.prototype.request = original;
-  }
-  if (!(found instanceof HostClient)) throw new Error('the host sent no request through a HostClient');
-  return found;
+  const { client } = await withRequestingClient(call);
+  if (!(client instanceof HostClient)) throw new Error('the host sent no request through a HostClient');
+  return client;
 }
