@@ -5,7 +5,7 @@
  */
 import type { ChatMessage } from './chat.ts';
 import type { ToolResult } from './servers.ts';
-import { countTextMatches } from './textMatch.ts';
+import { countTextMatches, textMatchRanges } from './textMatch.ts';
 
 /** One message with matches, and how many. */
 export interface FindHit {
@@ -70,15 +70,18 @@ export interface SearchSnippet {
   inTool: boolean;
 }
 
-/** An excerpt of `text` around the first case-insensitive match of `query`; undefined when there is none. */
+/** An excerpt of `text` around the first match of `query` (as find matches: 'ha noi' marks 'Hà Nội'); undefined when there is none. */
 export function excerpt(text: string, query: string, before = 30, after = 60): Omit<SearchSnippet, 'messageId' | 'inTool'> | undefined {
-  const at = text.toLowerCase().indexOf(query.toLowerCase());
-  if (at === -1 || !query) return undefined;
+  const [range] = textMatchRanges(text, query);
+  if (!range) return undefined;
+  const [at, stop] = range;
   const start = Math.max(0, at - before);
-  const end = Math.min(text.length, at + query.length + after);
+  const end = Math.min(text.length, stop + after);
   const head = start > 0 ? '…' : '';
-  const body = text.slice(start, end).replace(/\s+/g, ' ');
-  // Whitespace runs before the match collapse too: find the match again in the cleaned text.
-  const cleanedAt = body.toLowerCase().indexOf(query.toLowerCase().replace(/\s+/g, ' '));
-  return { text: `${head}${body}${end < text.length ? '…' : ''}`, matchStart: head.length + Math.max(0, cleanedAt), matchLength: query.length };
+  // Whitespace runs collapse. A match starts and ends with a letter (the query is trimmed), so no run crosses its
+  // edges: collapsing the three pieces apart is collapsing the whole, and the match's place is the first piece's length.
+  const collapse = (piece: string) => piece.replace(/\s+/g, ' ');
+  const lead = collapse(text.slice(start, at));
+  const match = collapse(text.slice(at, stop));
+  return { text: `${head}${lead}${match}${collapse(text.slice(stop, end))}${end < text.length ? '…' : ''}`, matchStart: head.length + lead.length, matchLength: match.length };
 }

@@ -40,6 +40,15 @@ function foldMapped(text: string, loose: boolean): { folded: string; origin: num
   return { folded, origin };
 }
 
+/**
+ * True when `text` contains `query`. `loose` defaults to the query's own kind; the sidebar search passes the whole
+ * query's kind when it checks one of its terms, so "hà noi" does not let "noi" match "nội".
+ */
+export function includesText(text: string, query: string, loose = isPlainQuery(query)): boolean {
+  const needle = foldAll(query, loose);
+  return needle.length > 0 && foldAll(text, loose).includes(needle);
+}
+
 /** How many non-overlapping times `query` occurs in `text` (at most `limit`). */
 export function countTextMatches(text: string, query: string, limit: number): number {
   const loose = isPlainQuery(query);

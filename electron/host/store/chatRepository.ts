@@ -5,6 +5,7 @@ import { text, toJson, type Row } from './rows.ts';
 import { toMessage, toSummary, toToolCall, toolScopeOf, type StoredBlock } from './chatRows.ts';
 import { HistorySearch, likePattern } from './search/historySearch.ts';
 import { buildSearchIndex, type IndexBuildOptions } from './search/indexBuilder.ts';
+import { findMatchSql, registerFindMatch } from './search/matchFunction.ts';
 import { hasPendingDocuments, writeDocumentNow, writePendingDocuments, writePendingDocumentsOrLeave } from './search/pendingIndex.ts';
 import { BranchTree } from './branchTree.ts';
 import { schemaVersion } from './migrations.ts';
@@ -112,16 +113,18 @@ export class ChatRepository {
   }
 
   private static prepare(db: DatabaseSync): Record<string, StatementSync> {
+    registerFindMatch(db);
     const p = (sql: string) => db.prepare(sql);
     return {
       insertChat: p('INSERT INTO chats (id, title, title_locked, model, created_at, updated_at) VALUES (?, ?, 0, ?, ?, ?)'),
       getChat: p(`SELECT ${summaryColumns} FROM chats WHERE id = ?`),
       chatsByIds: p(`SELECT ${summaryColumns} FROM chats WHERE id IN (SELECT value FROM json_each(?))`),
       listChats: p(`SELECT ${summaryColumns} FROM chats ORDER BY updated_at DESC, id LIMIT ? OFFSET ?`),
+      // The scan while the index is built: titles and message text, matched as find matches (search/matchFunction.ts).
       searchChats: p(
-        `SELECT ${summaryColumns} FROM chats c WHERE c.title LIKE ?1 ESCAPE '\\'
-           OR EXISTS (SELECT 1 FROM messages m WHERE m.chat_id = c.id AND m.search_text LIKE ?1 ESCAPE '\\')
-         ORDER BY updated_at DESC, id LIMIT ?2 OFFSET ?3`,
+        `SELECT ${summaryColumns} FROM chats c WHERE ${findMatchSql('c.title', '?1', '?2')}
+           OR EXISTS (SELECT 1 FROM messages m WHERE m.chat_id = c.id AND ${findMatchSql('m.search_text', '?1', '?2')})
+         ORDER BY updated_at DESC, id LIMIT ?3 OFFSET ?4`,
       ),
       rename: p('UPDATE chats SET title = ?, title_locked = 1, updated_at = ? WHERE id = ?'),
       autoTitle: p('UPDATE chats SET title = ? WHERE id = ? AND title_locked = 0'),
@@ -200,7 +203,7 @@ export class ChatRepository {
     // The first page comes from the kept list; a limit below 1 (SQLite: none) reads the table as before.
     if (!query) return offset === 0 && limit >= 1 ? this.list.first(limit, this.listReads) : (this.stmt('listChats').all(limit, offset) as Row[]).map(toSummary);
     const ids = this.search.chatIds(query, limit, offset);
-    if (ids === undefined) return (this.stmt('searchChats').all(likePattern(query), limit, offset) as Row[]).map(toSummary);
+    if (ids === undefined) return (this.stmt('searchChats').all(likePattern(query), query, limit, offset) as Row[]).map(toSummary);
     const byId = new Map((this.stmt('chatsByIds').all(JSON.stringify(ids)) as Row[]).map((row) => [text(row, 'id'), toSummary(row)]));
     return ids.map((id) => byId.get(id)).filter((c): c is ChatSummary => c !== undefined);
   }

@@ -7,6 +7,7 @@ import { countMatches, FIND_MATCH_LIMIT, toolCallFindText, type FindResult } fro
 import type { ToolResult } from '../../../../shared/servers.ts';
 import { json, text, type Row } from '../rows.ts';
 import { likePattern } from './historySearch.ts';
+import { notAscii } from './matchFunction.ts';
 
 // With branches (parent_id, active_leaf), only the path to the leaf shown is the chat the user sees.
 function hasBranches(db: DatabaseSync): boolean {
@@ -31,8 +32,7 @@ function shownIds(db: DatabaseSync, chatId: string): Set<string> | undefined {
 // nothing JSON escapes; otherwise every message of the chat is read and matched in JS.
 const likeSafe = (query: string): boolean => /^[\x20-\x7e]+$/.test(query) && !/["\\]/.test(query);
 // An ASCII query also matches letters with diacritics ("ha noi" finds "Hà Nội", shared/textMatch.ts), which LIKE cannot
-// see: a text with any character outside ASCII (more UTF-8 bytes than characters) is read and matched in JS as well.
-const notAscii = (column: string): string => `length(CAST(${column} AS BLOB)) > length(${column})`;
+// see: a text with any character outside ASCII (notAscii) is read and matched in JS as well.
 
 /** Finds `query` in the chat's shown messages, oldest first. */
 export function findInChat(db: DatabaseSync, chatId: string, query: string): FindResult {

@@ -1,8 +1,12 @@
 /** Ranked chat search over the FTS5 history index; answers `undefined` when the caller must fall back to the scan. */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { text, type Row } from '../rows.ts';
-import { buildMatch } from './searchQuery.ts';
+import { isPlainQuery } from '../../../../shared/textMatch.ts';
+import { schemaVersion } from '../migrations.ts';
+import { buildMatch, searchTerms } from './searchQuery.ts';
 import { ChatRuns } from './chatRuns.ts';
+import { findMatchSql, registerFindMatch } from './matchFunction.ts';
+import { StrictFilter } from './strictFilter.ts';
 
 /** Escapes a LIKE pattern for a substring match (ESCAPE '\'). */
 export function likePattern(query: string): string {
@@ -23,6 +27,9 @@ const rankedMatches = 500;
 
 // Matches read at first per chat the page needs, when chats are ordered by their newest match (then 4x as many).
 const windowPerChat = 16;
+
+// The first schema whose index folds diacritics (search/foldedIndex.ts); an older one (tests build them) is scanned.
+const foldedIndexVersion = 8;
 
 /** How far the index of messages older than it has come. */
 export interface SearchIndexState {
@@ -46,10 +53,12 @@ export class HistorySearch {
   private ready = false;
   private stmts: Statements | undefined;
   private readonly runs: ChatRuns;
+  private readonly strict: StrictFilter;
 
   constructor(db: DatabaseSync) {
     this.db = db;
     this.runs = new ChatRuns(db);
+    this.strict = new StrictFilter(db);
   }
 
   /** Reads which chat each message belongs to ahead of the first search, in chunks (run once the index is built). */
@@ -61,7 +70,7 @@ export class HistorySearch {
   isReady(): boolean {
     if (this.ready) return true;
     const state = searchIndexState(this.db);
-    this.ready = state !== undefined && state.doneThrough >= state.target;
+    this.ready = state !== undefined && state.doneThrough >= state.target && schemaVersion(this.db) >= foldedIndexVersion;
     return this.ready;
   }
 
@@ -69,6 +78,8 @@ export class HistorySearch {
    * Ids of chats whose title or messages (text, tool names, arguments, results) match, best first: title matches
    * (newest first), then chats by their best BM25 rank when the query matches at most `rankedMatches` messages, else
    * by their newest matching message (a common term: reading every match to rank it would cost a keystroke's budget).
+   * Matching is find's (shared/textMatch.ts): a query typed without diacritics matches text with or without them; one
+   * typed with them only text with them, so the folded index's candidates are checked (strictFilter.ts).
    * Undefined: the index cannot answer (not built yet, a 1-character term); use the scan.
    */
   chatIds(query: string, limit: number, offset: number): string[] | undefined {
@@ -77,9 +88,19 @@ export class HistorySearch {
     const match = buildMatch(query, (prefix) => (stmts.terms.all(prefix, `${prefix}\u{10FFFF}`) as Row[]).map((r) => text(r, 'term')));
     if (match === undefined) return undefined;
     const need = offset + limit;
-    const inTitle = (stmts.titles.all(likePattern(query.trim()), need) as Row[]).map((r) => text(r, 'chat_id'));
-    const ids = match === null ? inTitle : [...inTitle, ...this.messageHits(stmts, match, need, new Set(inTitle))];
-    return ids.slice(offset, need);
+    const whole = query.trim();
+    const inTitle = (stmts.titles.all(likePattern(whole), whole, need) as Row[]).map((r) => text(r, 'chat_id'));
+    if (match === null) return inTitle.slice(offset, need);
+    const skip = new Set(inTitle);
+    if (isPlainQuery(whole)) return [...inTitle, ...this.messageHits(stmts, match, need, skip)].slice(offset, need);
+    // Candidates for a page, checked; more candidates (4x) only while too few pass and the index has more.
+    const terms = searchTerms(whole);
+    const checked = new Map<string, boolean>();
+    for (let want = need; ; want *= 4) {
+      const candidates = this.messageHits(stmts, match, want, skip);
+      const kept = this.strict.keep(candidates, terms, need - inTitle.length, checked);
+      if (inTitle.length + kept.length >= need || candidates.length < want) return [...inTitle, ...kept].slice(offset, need);
+    }
   }
 
   /**
@@ -121,6 +142,7 @@ export class HistorySearch {
   }
 
   private prepare(): Statements {
+    registerFindMatch(this.db);
     return {
       terms: this.db.prepare('SELECT term FROM history_fts_terms WHERE term >= ? AND term < ? ORDER BY term'),
       // Best rank per chat; max(rowid) (the newest match) breaks ties.
@@ -131,7 +153,7 @@ export class HistorySearch {
         `SELECT group_concat(r, ',' ORDER BY r DESC) AS seqs, count(*) AS seen
            FROM (SELECT rowid AS r FROM history_fts WHERE history_fts MATCH ? ORDER BY rowid DESC LIMIT ?)`,
       ),
-      titles: this.db.prepare(`SELECT id AS chat_id FROM chats WHERE title LIKE ? ESCAPE '\\' ORDER BY updated_at DESC, id LIMIT ?`),
+      titles: this.db.prepare(`SELECT id AS chat_id FROM chats WHERE ${findMatchSql('title', '?1', '?2')} ORDER BY updated_at DESC, id LIMIT ?3`),
     };
   }
 }

@@ -1,6 +1,7 @@
 /**
- * Indexes the messages that existed before the search index (migration 3) in small batches after start, yielding to
- * the event loop between batches so the host keeps answering; search scans as before until the last batch is in.
+ * Indexes the messages that existed before the search index (migration 3, and again after migration 8 rebuilt it
+ * with diacritic folding) in small batches after start, yielding to the event loop between batches so the host keeps
+ * answering; search scans as before until the last batch is in.
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';

@@ -1,6 +1,7 @@
 /** Searches chats as the user types: titles at once from the mirror, then the host's full-text answer (debounced). */
 import { useEffect, useMemo, useState } from 'react';
 import type { ChatSummary } from '../../../../shared/chat.ts';
+import { includesText } from '../../../../shared/textMatch.ts';
 import { call } from '../../bridge/index.ts';
 
 /** Chats matching `query` (the whole list when it is blank); `searching` while the host answers. */
@@ -9,8 +10,8 @@ export function useChatSearch(chats: ChatSummary[], query: string): { results: C
   const [remote, setRemote] = useState<{ query: string; chats: ChatSummary[] } | undefined>(undefined);
   const local = useMemo(() => {
     if (!trimmed) return chats;
-    const needle = trimmed.toLocaleLowerCase();
-    return chats.filter((c) => c.title.toLocaleLowerCase().includes(needle));
+    // Find's rule, as the host's answer follows it: 'ha noi' also matches the title 'Hà Nội'.
+    return chats.filter((c) => includesText(c.title, trimmed));
   }, [chats, trimmed]);
 
   useEffect(() => {

@@ -1,0 +1,85 @@
+/**
+ * The check behind a query typed with diacritics. The index folds them, so "hà" gets every chat with "ha" as a
+ * candidate; in-chat find matches such a query only as typed ("hà" does not find "ha"), and a chat listed for it must
+ * show a match when opened. So each candidate chat is kept only when one of its messages (text plus its tool calls'
+ * find text, as chatFind.ts reads them) contains every term as find compares them (shared/textMatch.ts).
+ */
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { toolCallFindText } from '../../../../shared/find.ts';
+import { includesText } from '../../../../shared/textMatch.ts';
+import type { ToolResult } from '../../../../shared/servers.ts';
+import { json, text, type Row } from '../rows.ts';
+
+const COMBINING = /\p{M}/u;
+
+interface Statements {
+  callsWith: StatementSync;
+  messagesWith: StatementSync;
+  callsOf: StatementSync;
+}
+
+/**
+ * A letter with a diacritic that every matching message must contain, in one of its two cases (a query with
+ * diacritics has one). instr() on it narrows the rows in SQLite; only those rows are read into JavaScript.
+ */
+function markedLetter(terms: readonly string[]): string | undefined {
+  for (const char of terms.join(' ').toLowerCase()) {
+    if (char === 'đ' || COMBINING.test(char.normalize('NFD'))) return char;
+  }
+  return undefined;
+}
+
+/** Keeps the candidate chats that truly contain a query typed with diacritics, in order, up to a page. */
+export class StrictFilter {
+  private readonly db: DatabaseSync;
+  private stmts: Statements | undefined;
+
+  constructor(db: DatabaseSync) {
+    this.db = db;
+  }
+
+  /**
+   * The chats of `candidates` (in their order) with a message containing every term, at most `need` of them.
+   * `checked` remembers answers across calls of one search, whose candidate list grows.
+   */
+  keep(candidates: readonly string[], terms: readonly string[], need: number, checked: Map<string, boolean>): string[] {
+    const kept: string[] = [];
+    const letter = markedLetter(terms);
+    for (const chatId of candidates) {
+      if (kept.length >= need) break;
+      let has = checked.get(chatId);
+      if (has === undefined) {
+        has = letter !== undefined && this.chatHas(chatId, terms, letter);
+        checked.set(chatId, has);
+      }
+      if (has) kept.push(chatId);
+    }
+    return kept;
+  }
+
+  // Newest message first: a chat that matches usually does so in its first rows read.
+  private chatHas(chatId: string, terms: readonly string[], letter: string): boolean {
+    const stmts = (this.stmts ??= this.prepare());
+    const upper = letter.toUpperCase();
+    const viaCalls = (stmts.callsWith.all(chatId, letter, upper) as Row[]).map((r) => text(r, 'message_id'));
+    for (const row of stmts.messagesWith.iterate(chatId, letter, upper, JSON.stringify(viaCalls)) as Iterable<Row>) {
+      const calls = (stmts.callsOf.all(text(row, 'id')) as Row[]).map((t) =>
+        toolCallFindText(text(t, 'tool_name'), json<unknown>(t, 'arguments', undefined), json<ToolResult | undefined>(t, 'result', undefined)),
+      );
+      const body = [text(row, 'search_text'), ...calls].join('\n');
+      if (terms.every((term) => includesText(body, term, false))) return true;
+    }
+    return false;
+  }
+
+  private prepare(): Statements {
+    const has = (column: string) => `(instr(${column}, ?2) > 0 OR instr(${column}, ?3) > 0)`;
+    return {
+      callsWith: this.db.prepare(`SELECT DISTINCT message_id FROM tool_calls WHERE chat_id = ?1 AND (${has('arguments')} OR ${has('result')} OR ${has('tool_name')})`),
+      messagesWith: this.db.prepare(
+        `SELECT id, search_text FROM messages WHERE chat_id = ?1 AND (${has('search_text')} OR id IN (SELECT value FROM json_each(?4))) ORDER BY seq DESC`,
+      ),
+      callsOf: this.db.prepare('SELECT tool_name, arguments, result FROM tool_calls WHERE message_id = ? ORDER BY position'),
+    };
+  }
+}
