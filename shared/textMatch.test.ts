@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countTextMatches, isPlainQuery, textMatchRanges } from './textMatch.ts';
+import { countTextMatches, includesText, isPlainQuery, textMatchRanges } from './textMatch.ts';
 
 const LIMIT = 10_000;
 /** The matched pieces of `text`, as a user would see them highlighted. */
@@ -44,5 +44,18 @@ describe('text matching for in-chat find', () => {
     expect(countTextMatches('aaaa', 'a', 3)).toBe(3);
     expect(countTextMatches('abc', '', LIMIT)).toBe(0);
     expect(textMatchRanges('abc', '')).toEqual([]);
+  });
+});
+
+describe('includesText (the sidebar search checks its terms with it)', () => {
+  it('follows the query kind by default, or the kind it is given', () => {
+    expect(includesText('Thời tiết Hà Nội', 'ha noi')).toBe(true);
+    expect(includesText('Con ĐƯỜNG', 'duong')).toBe(true);
+    expect(includesText('ha long', 'hà')).toBe(false);
+    expect(includesText('HÀ NỘI', 'hà nội')).toBe(true);
+    // Checked as part of a query with diacritics, a plain term matches only plain letters.
+    expect(includesText('Hà Nội', 'noi', false)).toBe(false);
+    expect(includesText('Hà noi', 'noi', false)).toBe(true);
+    expect(includesText('anything', '')).toBe(false);
   });
 });

@@ -115,4 +115,20 @@ describe('sidebar search snippets (host)', () => {
     expect(a.text.slice(a.matchStart, a.matchStart + a.matchLength)).toBe('axolotl');
     expect(snippets.b).toMatchObject({ text: 'An AXOLOTL here', matchStart: 3, matchLength: 7, inTool: false });
   });
+
+  it('marks accented text for a query typed without diacritics, in the text or a tool result, and not for one typed with others', () => {
+    history.repo.createChat('a', 'A', 'm', 1);
+    history.repo.createChat('b', 'B', 'm', 2);
+    // Newer messages with other Vietnamese text must not hide the one that matches.
+    history.repo.insertMessage(message('a', 'user', [{ type: 'text', text: 'Thời tiết   Hà Nội hôm nay thế nào?' }]));
+    for (let i = 0; i < 6; i++) history.repo.insertMessage(message('a', 'assistant', [{ type: 'text', text: `Trời nắng, ${i}` }]));
+    history.repo.insertMessage(message('b', 'assistant', [{ type: 'text', text: 'Looking.' }, toolCall('t1', { q: 'x' }, 'Con ĐƯỜNG Trần Phú')]));
+    const a = chatSnippets(history.db, ['a'], 'ha noi').a!;
+    expect(a).toMatchObject({ text: 'Thời tiết Hà Nội hôm nay thế nào?', inTool: false });
+    expect(a.text.slice(a.matchStart, a.matchStart + a.matchLength)).toBe('Hà Nội');
+    const b = chatSnippets(history.db, ['b'], 'duong tran').b!;
+    expect(b).toMatchObject({ inTool: true });
+    expect(b.text.slice(b.matchStart, b.matchStart + b.matchLength)).toBe('ĐƯỜNG Trần');
+    expect(chatSnippets(history.db, ['a', 'b'], 'hạ nội')).toEqual({});
+  });
 });

@@ -61,8 +61,60 @@ describe('history search (FTS5 trigram)', () => {
     expect(found('thời tiết')).toEqual(['vi']);
     expect(found('HỒ GƯƠM')).toEqual(['vi']);
     expect(found('dạo quanh')).toEqual(['vi']);
-    // Diacritics are significant: "tiet" is another word than "tiết".
-    expect(found('tiet')).toEqual([]);
+    // As in-chat find: typed without its tones, Vietnamese still matches; typed with other tones, it does not.
+    expect(found('tiet')).toEqual(['vi']);
+    expect(found('tiệt')).toEqual([]);
+  });
+
+  it('follows in-chat find: a query typed without diacritics finds them (đ too), one typed with them only them', () => {
+    history.repo.createChat('hanoi', 'x1', 'm', 1);
+    history.repo.createChat('street', 'x2', 'm', 2);
+    history.repo.createChat('plain', 'x3', 'm', 3);
+    history.repo.createChat('zh', 'x4', 'm', 4);
+    history.repo.insertMessage(message('hanoi', 'Thời tiết Hà Nội hôm nay thế nào?'));
+    history.repo.insertMessage(message('street', 'Con ĐƯỜNG này dài lắm'));
+    history.repo.insertMessage(message('plain', 'ha long bay and duong pho, typed without tones'));
+    history.repo.insertMessage(message('zh', '明天北京的天气怎么样'));
+    expect(found('ha noi')).toEqual(['hanoi']);
+    expect(found('HA NOI')).toEqual(['hanoi']);
+    expect(found('duong').sort()).toEqual(['plain', 'street']);
+    expect(found('đường')).toEqual(['street']);
+    expect(found('Đường')).toEqual(['street']);
+    // 2-character terms, through the folded trigrams.
+    expect(found('ha').sort()).toEqual(['hanoi', 'plain']);
+    expect(found('hà')).toEqual(['hanoi']);
+    expect(found('HÀ')).toEqual(['hanoi']);
+    expect(found('du').sort()).toEqual(['plain', 'street']);
+    expect(found('đư')).toEqual(['street']);
+    // A query with diacritics is matched as typed in every term: "noi" is not "Nội" there.
+    expect(found('hà noi')).toEqual([]);
+    expect(found('hà nội')).toEqual(['hanoi']);
+    expect(found('天气')).toEqual(['zh']);
+    expect(found('北京的天气')).toEqual(['zh']);
+  });
+
+  it('checks a query with diacritics in tool calls too, and pages through the chats that pass', () => {
+    for (let i = 0; i < 6; i++) history.repo.createChat(`c${i}`, `x${i}`, 'm', i);
+    // Most candidates do not pass: only two chats contain "Đà Lạt" as typed, one only in a tool result, so a page
+    // of one chat at offset 1 needs more candidates than its first look.
+    history.repo.insertMessage(message('c0', 'looking', [toolCall({ city: 'Đà Lạt' }, 'cool and misty')]));
+    history.repo.insertMessage(message('c1', 'Đà Lạt in spring'));
+    for (let i = 2; i < 6; i++) history.repo.insertMessage(message(`c${i}`, `da lat, typed plainly ${i}`));
+    expect(found('da lat').sort()).toEqual(['c0', 'c1', 'c2', 'c3', 'c4', 'c5']);
+    expect(found('Đà Lạt')).toEqual(['c1', 'c0']);
+    expect(history.repo.listChats({ query: 'đà lạt', limit: 1 }).map((c) => c.id)).toEqual(['c1']);
+    expect(history.repo.listChats({ query: 'đà lạt', limit: 1, offset: 1 }).map((c) => c.id)).toEqual(['c0']);
+    expect(history.repo.listChats({ query: 'đà lạt', limit: 1, offset: 2 }).map((c) => c.id)).toEqual([]);
+  });
+
+  it('matches titles by the same rule, title matches first', () => {
+    history.repo.createChat('accented', 'Đi Hà Nội', 'm', 1);
+    history.repo.createChat('plain', 'Ha Noi notes', 'm', 2);
+    history.repo.createChat('body', 'Other', 'm', 3);
+    history.repo.insertMessage(message('body', 'we went to hà nội'));
+    expect(found('ha noi')).toEqual(['plain', 'accented', 'body']);
+    expect(found('hà nội')).toEqual(['accented', 'body']);
+    expect(found('di ha')).toEqual(['accented']);
   });
 
   it('answers 2-character terms through the index, at the start, middle and end of a message', () => {
@@ -170,5 +222,15 @@ describe('history search of a common term', () => {
     for (let i = 0; i < 300; i++) history.repo.insertMessage(message('newer', `a long message that mentions a walrus only once among many other words ${i}`));
     expect(found('walrus')).toEqual(['newer', 'older', 'rare']);
     expect(history.repo.listChats({ query: 'walrus', limit: 1, offset: 1 }).map((c) => c.id)).toEqual(['older']);
+  });
+
+  it('checks a query with diacritics against the newest matches too, past many that only fold to it', () => {
+    history.repo.createChat('accented', 'x1', 'm', 1);
+    history.repo.createChat('plain', 'x2', 'm', 2);
+    history.repo.insertMessage(message('accented', 'nhà ở Hà Nội'));
+    for (let i = 0; i < 600; i++) history.repo.insertMessage(message('plain', `the hat has a handle ${i}`));
+    expect(found('ha')).toEqual(['plain', 'accented']);
+    expect(found('hà')).toEqual(['accented']);
+    expect(found('hà nội')).toEqual(['accented']);
   });
 });
