@@ -3,7 +3,8 @@
  * is only inside a tool result far up the chat (found by the host, its page loaded on the way), scrolls the
  * virtualized list to it, opens its tool card and highlights it; Enter and Shift+Enter step between matches in
  * loaded and unloaded messages; Escape closes the bar and gives focus back to the composer. The sidebar search finds
- * the same word with a snippet, and opening that hit opens the find bar on it.
+ * the same word with a snippet, and opening that hit opens the find bar on it; Vietnamese typed there without its
+ * tones finds the chat too, and opening it highlights the accented text.
  */
 import { randomUUID } from 'node:crypto';
 import { copyFileSync } from 'node:fs';
@@ -166,5 +167,23 @@ describe('find in a chat', () => {
     await expect.poll(() => page.getByTestId('find-count').textContent(), { timeout: 30_000 }).toBe('1 of 1');
     await expect.poll(() => page.evaluate(currentHighlight), { timeout: 30_000 }).toBe(`${RESULT_WORD}|in view`);
     expect(await page.locator('.tool-result-text', { hasText: RESULT_WORD }).isVisible()).toBe(true);
+  });
+
+  it('the sidebar search finds Vietnamese typed without its tones, marks it in the snippet, and opening the hit highlights it', async () => {
+    const { page } = app;
+    const search = page.getByRole('searchbox', { name: 'Search chats' });
+    await search.fill('ha noi');
+    const snippet = page.getByTestId('search-snippet');
+    await expect.poll(() => snippet.locator('mark').textContent(), { timeout: 30_000 }).toBe(VI_TEXT);
+    expect(await snippet.textContent()).toContain(`máy chủ ở ${VI_TEXT} thì sao?`);
+    // The chat is open from the test before: its header shows the title too.
+    await page.locator('section.sb-chats').getByText('Server logs, 1,000 messages').click();
+    await expect.poll(() => page.getByRole('searchbox', { name: 'Find in chat' }).inputValue(), { timeout: 30_000 }).toBe('ha noi');
+    await expect.poll(() => page.getByTestId('find-count').textContent(), { timeout: 30_000 }).toBe('1 of 2');
+    await expect.poll(() => page.evaluate(currentHighlight), { timeout: 30_000 }).toBe(`${VI_TEXT}|in view`);
+    // Typed with other tones, the host finds no chat.
+    await search.fill('hạ nội');
+    await page.locator('section.sb-chats[aria-busy="false"]').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('section.sb-chats').textContent(), { timeout: 30_000 }).toContain('No chat matches your search.');
   });
 });
