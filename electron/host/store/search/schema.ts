@@ -6,6 +6,8 @@
 
 // Why these choices:
 // - trigram: substring matching in any script (Chinese has no spaces, Vietnamese syllables are short), Unicode case folding.
+//   Migration 8 (foldedIndex.ts) recreates the table with remove_diacritics and the view with đ as d; the SQL below is
+//   what migration 3 shipped and stays as it was.
 // - contentless (content='') with contentless_delete: the text already lives in messages/tool_calls; no second copy.
 // - chat_id UNINDEXED and stored (contentless_unindexed) so a hit names its chat without a join.
 // - every document ends with a newline so each 2-character substring starts some trigram (see searchQuery.ts).
