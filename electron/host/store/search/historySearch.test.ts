@@ -107,6 +107,19 @@ describe('history search (FTS5 trigram)', () => {
     expect(history.repo.listChats({ query: 'đà lạt', limit: 1, offset: 2 }).map((c) => c.id)).toEqual([]);
   });
 
+  it('checks the text and the tool calls of a message together, when the terms are split between them', () => {
+    for (const id of ['split', 'textOnly', 'elsewhere']) history.repo.createChat(id, id, 'm', 1);
+    // "hà" in the text and "đường" only in the tool call's result: the message holds the query.
+    history.repo.insertMessage(message('split', 'Hà Nội', [toolCall({ q: 'streets' }, 'phố và đường')]));
+    // The letter in the text but not the query, and a tool call without either: read and refused.
+    history.repo.insertMessage(message('textOnly', 'Hà Giang', [toolCall({ q: 'roads' }, 'plain')]));
+    // Both terms, but in two messages: not one message that holds the query.
+    history.repo.insertMessage(message('elsewhere', 'Hà Tĩnh'));
+    history.repo.insertMessage(message('elsewhere', 'một con đường'));
+    expect(found('hà đường')).toEqual(['split']);
+    expect(found('ha duong').sort()).toEqual(['split']);
+  });
+
   it('matches titles by the same rule, title matches first', () => {
     history.repo.createChat('accented', 'Đi Hà Nội', 'm', 1);
     history.repo.createChat('plain', 'Ha Noi notes', 'm', 2);

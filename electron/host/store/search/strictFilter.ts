@@ -13,8 +13,9 @@ import { json, text, type Row } from '../rows.ts';
 const COMBINING = /\p{M}/u;
 
 interface Statements {
+  textsWith: StatementSync;
   callsWith: StatementSync;
-  messagesWith: StatementSync;
+  messagesWithCalls: StatementSync;
   callsOf: StatementSync;
 }
 
@@ -57,17 +58,26 @@ export class StrictFilter {
     return kept;
   }
 
-  // Newest message first: a chat that matches usually does so in its first rows read.
+  // Newest message first: a chat that matches usually does so in its first rows read. Text alone first, reading no
+  // tool calls (most matches, and the cheap case); then the messages with tool calls whose text or calls carry the
+  // letter, text and calls together (a query's terms can be split between them).
   private chatHas(chatId: string, terms: readonly string[], letter: string): boolean {
     const stmts = (this.stmts ??= this.prepare());
     const upper = letter.toUpperCase();
+    const matches = (body: string) => terms.every((term) => includesText(body, term, false));
+    let letterInText = false;
+    for (const row of stmts.textsWith.iterate(chatId, letter, upper) as Iterable<Row>) {
+      if (matches(text(row, 'search_text'))) return true;
+      letterInText = true;
+    }
     const viaCalls = (stmts.callsWith.all(chatId, letter, upper) as Row[]).map((r) => text(r, 'message_id'));
-    for (const row of stmts.messagesWith.iterate(chatId, letter, upper, JSON.stringify(viaCalls)) as Iterable<Row>) {
+    // Most candidates of a common folded term (an English chat for "hà") have the letter nowhere: done.
+    if (!letterInText && viaCalls.length === 0) return false;
+    for (const row of stmts.messagesWithCalls.iterate(chatId, letter, upper, JSON.stringify(viaCalls)) as Iterable<Row>) {
       const calls = (stmts.callsOf.all(text(row, 'id')) as Row[]).map((t) =>
         toolCallFindText(text(t, 'tool_name'), json<unknown>(t, 'arguments', undefined), json<ToolResult | undefined>(t, 'result', undefined)),
       );
-      const body = [text(row, 'search_text'), ...calls].join('\n');
-      if (terms.every((term) => includesText(body, term, false))) return true;
+      if (matches([text(row, 'search_text'), ...calls].join('\n'))) return true;
     }
     return false;
   }
@@ -76,8 +86,11 @@ export class StrictFilter {
     const has = (column: string) => `(instr(${column}, ?2) > 0 OR instr(${column}, ?3) > 0)`;
     return {
       callsWith: this.db.prepare(`SELECT DISTINCT message_id FROM tool_calls WHERE chat_id = ?1 AND (${has('arguments')} OR ${has('result')} OR ${has('tool_name')})`),
-      messagesWith: this.db.prepare(
-        `SELECT id, search_text FROM messages WHERE chat_id = ?1 AND (${has('search_text')} OR id IN (SELECT value FROM json_each(?4))) ORDER BY seq DESC`,
+      textsWith: this.db.prepare(`SELECT search_text FROM messages WHERE chat_id = ?1 AND ${has('search_text')} ORDER BY seq DESC`),
+      messagesWithCalls: this.db.prepare(
+        `SELECT id, search_text FROM messages m WHERE chat_id = ?1
+           AND ((${has('search_text')} AND EXISTS (SELECT 1 FROM tool_calls t WHERE t.message_id = m.id)) OR id IN (SELECT value FROM json_each(?4)))
+           ORDER BY seq DESC`,
       ),
       callsOf: this.db.prepare('SELECT tool_name, arguments, result FROM tool_calls WHERE message_id = ? ORDER BY position'),
     };
