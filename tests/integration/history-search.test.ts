@@ -5,10 +5,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { createHost, type Host } from '../../electron/host/createHost.ts';
-import { ChatRepository, transaction } from '../../electron/host/store/chatRepository.ts';
-import { migrate } from '../../electron/host/store/migrations.ts';
+import { transaction } from '../../electron/host/store/chatRepository.ts';
+import { oldSchemaHistory } from '../../electron/host/store/search/testHistoryDb.ts';
 import { tempDataDir, testEnv, value } from './chat-harness.ts';
 
 let host: Host | undefined;
@@ -20,10 +19,7 @@ afterEach(async () => {
 });
 
 function seedV2(path: string, messages: number): void {
-  const db = new DatabaseSync(path);
-  db.exec('PRAGMA foreign_keys = ON');
-  migrate(db, 2);
-  const repo = new ChatRepository(db);
+  const { db, repo } = oldSchemaHistory(path, 2);
   repo.createChat('files', 'Files', 'm', 1);
   repo.createChat('weather', 'Weather', 'm', 2);
   transaction(db, () => {

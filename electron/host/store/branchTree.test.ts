@@ -6,9 +6,10 @@ import { DatabaseSync } from 'node:sqlite';
 import type { ChatMessage } from '../../../shared/chat.ts';
 import { silentLogger } from '../environment.ts';
 import { ChatRepository } from './chatRepository.ts';
+import { oldSchemaHistory } from './search/testHistoryDb.ts';
 import { deleteMessage, switchBranch } from './branchEdits.ts';
 import { openHistoryDatabase } from './database.ts';
-import { latestVersion, migrate, schemaVersion } from './migrations.ts';
+import { latestVersion, schemaVersion } from './migrations.ts';
 import { memoryHistory } from './memoryHistory.test-support.ts';
 
 let db: DatabaseSync;
@@ -149,10 +150,7 @@ describe('migration 4 (branches) of an existing history', () => {
 
   it('turns each chat written by the old schema into one branch, shown whole, and keeps it writable', () => {
     const path = join(dir, 'history.db');
-    const old = new DatabaseSync(path);
-    old.exec('PRAGMA foreign_keys = ON');
-    migrate(old, 3);
-    const before = new ChatRepository(old);
+    const { db: old, repo: before } = oldSchemaHistory(path, 3);
     before.createChat('x', 'X', 'm', 1);
     before.createChat('y', 'Y', 'm', 1);
     before.createChat('empty', 'Empty', 'm', 1);

@@ -5,9 +5,9 @@ import type { ChatMessage, ContentBlock } from '../../../../shared/chat.ts';
 import { silentLogger } from '../../environment.ts';
 import { openHistoryDatabase } from '../database.ts';
 import { ChatRepository } from '../chatRepository.ts';
-import { migrate, schemaVersion } from '../migrations.ts';
+import { schemaVersion } from '../migrations.ts';
 import { searchIndexState } from './historySearch.ts';
-import { historyDbForTests } from './testHistoryDb.ts';
+import { historyDbForTests, oldSchemaHistory } from './testHistoryDb.ts';
 
 // A real history.db file for each test; the tests below replace it with one written by schema 7.
 const history = historyDbForTests('sb-folded-');
@@ -22,10 +22,7 @@ const count = (db: DatabaseSync, sql: string) => Number((db.prepare(sql).get() a
 
 /** A history written by schema 7 (the diacritic-sensitive index), indexed, with Vietnamese, plain and Chinese chats. */
 function seedSchema7(path: string): void {
-  const db = new DatabaseSync(path);
-  db.exec('PRAGMA foreign_keys = ON');
-  migrate(db, 7);
-  const repo = new ChatRepository(db);
+  const { db, repo } = oldSchemaHistory(path, 7);
   repo.createChat('hanoi', 'x1', 'm', 1);
   repo.createChat('street', 'x2', 'm', 2);
   repo.createChat('plain', 'x3', 'm', 3);

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import type { ChatMessage, ContentBlock, ToolCallBlock } from '../../../../shared/chat.ts';
 import { silentLogger } from '../../environment.ts';
 import { openHistoryDatabase } from '../database.ts';
 import { ChatRepository } from '../chatRepository.ts';
-import { migrate } from '../migrations.ts';
 import { searchIndexState } from './historySearch.ts';
-import { historyDbForTests } from './testHistoryDb.ts';
+import { historyDbForTests, oldSchemaHistory } from './testHistoryDb.ts';
 
 // A real history.db file for each test, opened the way the host opens it.
 const history = historyDbForTests('sb-search-');
@@ -189,10 +187,7 @@ describe('migration of an existing history to the search index', () => {
   it('scans while old messages are indexed in batches after start, then finds them through the index', async () => {
     history.db.close();
     const path = join(history.dir, 'old.db');
-    const old = new DatabaseSync(path);
-    old.exec('PRAGMA foreign_keys = ON');
-    migrate(old, 2);
-    const before = new ChatRepository(old);
+    const { db: old, repo: before } = oldSchemaHistory(path, 2);
     before.createChat('old', 'Old chat', 'm', 1);
     for (let i = 0; i < 25; i++) before.insertMessage(message('old', `message ${i} about 北京天气 and Hồ Gươm`, i === 3 ? [toolCall({ city: 'Đà Lạt' }, 'cool and misty')] : []));
     old.close();

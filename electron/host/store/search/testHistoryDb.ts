@@ -2,11 +2,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach } from 'vitest';
 import { silentLogger } from '../../environment.ts';
 import { openHistoryDatabase } from '../database.ts';
 import { ChatRepository } from '../chatRepository.ts';
+import { migrate } from '../migrations.ts';
 
 /** The current test's database, its repository and its folder (set before each test, removed after it). */
 export interface TestHistory {
@@ -28,4 +29,12 @@ export function historyDbForTests(prefix: string): TestHistory {
     rmSync(history.dir, { recursive: true, force: true });
   });
   return history;
+}
+
+/** A history.db at `path` written by an older schema (`version`), as an earlier release left it; close it when seeded. */
+export function oldSchemaHistory(path: string, version: number): { db: DatabaseSync; repo: ChatRepository } {
+  const db = new DatabaseSync(path);
+  db.exec('PRAGMA foreign_keys = ON');
+  migrate(db, version);
+  return { db, repo: new ChatRepository(db) };
 }
