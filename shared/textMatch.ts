@@ -10,10 +10,17 @@ const COMBINING_ALL = /\p{M}/gu;
 // Any UTF-16 unit past ASCII (astral characters are surrogate pairs, inside this range too).
 const NON_ASCII = /[\u0080-\uffff]/;
 
+/** The first letter of `query` (lower case) that carries a diacritic, đ included; undefined when it has none. */
+export function markedLetter(query: string): string | undefined {
+  for (const char of query.toLowerCase()) {
+    if (char === 'đ' || COMBINING.test(char.normalize('NFD'))) return char;
+  }
+  return undefined;
+}
+
 /** True when `query` carries no diacritics (so it also matches letters that carry them). */
 export function isPlainQuery(query: string): boolean {
-  const lower = query.toLowerCase();
-  return !lower.includes('đ') && !COMBINING.test(lower.normalize('NFD'));
+  return markedLetter(query) === undefined;
 }
 
 /** The letters of `text` as compared: lower case, and without diacritics when `loose` (đ is a d with a stroke). */

@@ -6,28 +6,15 @@
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { toolCallFindText } from '../../../../shared/find.ts';
-import { includesText } from '../../../../shared/textMatch.ts';
+import { includesText, markedLetter } from '../../../../shared/textMatch.ts';
 import type { ToolResult } from '../../../../shared/servers.ts';
 import { json, text, type Row } from '../rows.ts';
-
-const COMBINING = /\p{M}/u;
 
 interface Statements {
   textsWith: StatementSync;
   callsWith: StatementSync;
   messagesWithCalls: StatementSync;
   callsOf: StatementSync;
-}
-
-/**
- * A letter with a diacritic that every matching message must contain, in one of its two cases (a query with
- * diacritics has one). instr() on it narrows the rows in SQLite; only those rows are read into JavaScript.
- */
-function markedLetter(terms: readonly string[]): string | undefined {
-  for (const char of terms.join(' ').toLowerCase()) {
-    if (char === 'đ' || COMBINING.test(char.normalize('NFD'))) return char;
-  }
-  return undefined;
 }
 
 /** Keeps the candidate chats that truly contain a query typed with diacritics, in order, up to a page. */
@@ -45,7 +32,9 @@ export class StrictFilter {
    */
   keep(candidates: readonly string[], terms: readonly string[], need: number, checked: Map<string, boolean>): string[] {
     const kept: string[] = [];
-    const letter = markedLetter(terms);
+    // A letter with a diacritic every matching message must contain, in one of its two cases: instr() on it narrows
+    // the rows in SQLite, and only those rows are read into JavaScript.
+    const letter = markedLetter(terms.join(' '));
     for (const chatId of candidates) {
       if (kept.length >= need) break;
       let has = checked.get(chatId);
