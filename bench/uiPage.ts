@@ -48,6 +48,15 @@ ${onSocketMessageScript(`(event) => {
 })();
 `;
 
+/**
+ * Resolves once the page has settled after opening: its fonts are loaded and the main thread has had an idle moment
+ * (its start-up work done). A user's first message comes seconds after the window opens; without this, start-up tasks
+ * that happen to run after the trace starts would be measured as if they were the reply's.
+ */
+export const settledScript = `
+document.fonts.ready.then(() => new Promise((resolve) => requestIdleCallback(() => resolve(true), { timeout: 2000 })))
+`;
+
 /** Arms the marker and the frame-gap meter. */
 export const armScript = (marker: string) => `
 window.__sb.marker = ${JSON.stringify(marker)};

@@ -80,6 +80,19 @@ describe('math and cost', () => {
     await app?.close();
   });
 
+  it('loads the faces a first reply needs before it: KaTeX fonts in, the hidden sample gone', async () => {
+    const { page } = app;
+    // No formula has been shown yet; right after the first paint the chat lays out a hidden sample and loads KaTeX's
+    // usual faces (warmFonts.tsx), so the first formula is not invisible while its font downloads.
+    const loadedKatexFaces = `[...document.fonts].filter((f) => f.family.replace(/"/g, '').startsWith('KaTeX_') && f.status === 'loaded').map((f) => [f.family.replace(/"/g, ''), f.style, f.weight].join(' ')).sort()`;
+    await expect.poll(() => page.evaluate<string[]>(loadedKatexFaces), { timeout: 15_000 }).toEqual(
+      expect.arrayContaining(['KaTeX_AMS normal 400', 'KaTeX_Main italic 400', 'KaTeX_Main normal 400', 'KaTeX_Main normal 700', 'KaTeX_Math italic 400', 'KaTeX_Size1 normal 400', 'KaTeX_Size2 normal 400', 'KaTeX_Size3 normal 400', 'KaTeX_Size4 normal 400']),
+    );
+    // The sample leaves once the fonts are in: nothing of it stays in the page.
+    await expect.poll(() => page.locator('.chat-msg-body[aria-hidden="true"]').count()).toBe(0);
+    expect(await page.locator('.katex').count()).toBe(0);
+  });
+
   it('renders LaTeX with KaTeX while it streams without touching the finished text above, and keeps prices as text', async () => {
     const { page } = app;
     await page.evaluate(watchIntro);

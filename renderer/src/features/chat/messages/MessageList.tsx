@@ -21,6 +21,10 @@ import { useFindStore } from '../find/findStore.ts';
 import { useEndGuard } from './endGuard.ts';
 import { boundCorrections } from './endCorrection.ts';
 import { observeListRect, scrollFromFresh } from './listArea.ts';
+import { warmFontsAfterFirstPaint } from './warmFonts.tsx';
+
+// The faces a reply's text and formulas use are looked up and loaded before the first reply (warmFonts.tsx).
+warmFontsAfterFirstPaint();
 
 type Row = { kind: 'message'; message: ChatMessage; current: boolean; continued: boolean; failedReplyId?: string } | { kind: 'notice' };
 
