@@ -107,4 +107,17 @@ describe('toasts', () => {
     if ((await toasts.count()) > 0) expect(await covered(toasts, composer)).toEqual([]);
     expect(await covered(toasts, page.locator('.app button'))).toEqual([]);
   });
+
+  it('moves the strip with the sidebar: beside the rail when collapsed, beside the full sidebar again when expanded', async () => {
+    const { page } = app;
+    const strip = page.getByTestId('toast-strip');
+    const sidebarRight = () => page.locator('.app > :first-child').evaluate((element: { getBoundingClientRect(): Rect }) => Math.round(element.getBoundingClientRect().width));
+    const stripLeft = () => strip.evaluate((element: { getBoundingClientRect(): Rect }) => Math.round(element.getBoundingClientRect().x));
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect.poll(sidebarRight).toBe(56);
+    await expect.poll(stripLeft).toBe(56);
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect.poll(sidebarRight).toBeGreaterThan(56);
+    await expect.poll(async () => (await stripLeft()) === (await sidebarRight())).toBe(true);
+  });
 });

@@ -15,6 +15,7 @@ import { clampHeight, initialHeight } from './model/hostContext.ts';
 import { OpenLinkDialog, type LinkRequest } from './OpenLinkDialog.tsx';
 import { SharedContextNote } from './SharedContextNote.tsx';
 import { useAppSession } from './useAppSession.ts';
+import { markFullscreenApp } from './fullscreenMark.ts';
 import './apps.css';
 
 /** Shows the app of a tool call whose tool declares one (renders nothing otherwise). */
@@ -69,6 +70,9 @@ function AppView({ block, uri, sandboxUrl }: { block: ToolCallBlock; uri: string
     observer.observe(box);
     return () => observer.disconnect();
   }, []);
+
+  // The chat list lifts its containment and row transforms while this frame covers the window (fullscreenMark.ts).
+  useEffect(() => (mode === 'fullscreen' ? markFullscreenApp() : undefined), [mode]);
 
   useEffect(() => {
     if (mode !== 'fullscreen') return;

@@ -89,13 +89,14 @@ function Announcer({ notices }: { notices: Notice[] }) {
 /** The toast strip; mount once inside the app. */
 export function Toaster() {
   const notices = useStore((s) => s.notices);
+  const sidebarCollapsed = useStore((s) => s.sidebarCollapsed);
   const { t } = useTranslation('attention');
   const { t: tc } = useTranslation('common');
   const shown = notices.slice(0, visibleToasts);
   const waiting = notices.length - shown.length;
   const strip = useReservedStrip(shown.length > 0);
   return createPortal(
-    <section className="toast-strip" aria-label={tc('notifications')} ref={strip} data-testid="toast-strip">
+    <section className={sidebarCollapsed ? 'toast-strip is-sb-collapsed' : 'toast-strip'} aria-label={tc('notifications')} ref={strip} data-testid="toast-strip">
       <Announcer notices={notices} />
       {shown.length > 0 ? (
         <ol className="toast-list">
