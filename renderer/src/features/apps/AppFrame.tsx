@@ -15,7 +15,7 @@ import { clampHeight, initialHeight } from './model/hostContext.ts';
 import { OpenLinkDialog, type LinkRequest } from './OpenLinkDialog.tsx';
 import { SharedContextNote } from './SharedContextNote.tsx';
 import { useAppSession } from './useAppSession.ts';
-import { markFullscreenApp } from './fullscreenMark.ts';
+import { markRoot } from '../common/rootMark.ts';
 import './apps.css';
 
 /** Shows the app of a tool call whose tool declares one (renders nothing otherwise). */
@@ -71,8 +71,8 @@ function AppView({ block, uri, sandboxUrl }: { block: ToolCallBlock; uri: string
     return () => observer.disconnect();
   }, []);
 
-  // The chat list lifts its containment and row transforms while this frame covers the window (fullscreenMark.ts).
-  useEffect(() => (mode === 'fullscreen' ? markFullscreenApp() : undefined), [mode]);
+  // The chat list lifts its containment and row transforms while this frame covers the window (apps.css).
+  useEffect(() => (mode === 'fullscreen' ? markRoot('has-fullscreen-app') : undefined), [mode]);
 
   useEffect(() => {
     if (mode !== 'fullscreen') return;

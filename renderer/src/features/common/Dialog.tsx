@@ -4,6 +4,7 @@ import { X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusOrigin, restoreFocus } from './focusReturn.ts';
+import { DialogOverlay } from './DialogOverlay.tsx';
 
 /** Props of Dialog. */
 export interface DialogProps {
@@ -34,7 +35,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="dialog-overlay" />
+        <DialogOverlay />
         <RadixDialog.Content
           className={wide ? 'dialog-content dialog-wide' : 'dialog-content'}
           data-testid={testId}

@@ -16,6 +16,7 @@ import { Countdown } from './Countdown.tsx';
 import { ElicitationForm } from './ElicitationForm.tsx';
 import { UrlElicitation } from './UrlElicitation.tsx';
 import './elicitation.css';
+import { DialogOverlay } from '../common/DialogOverlay.tsx';
 
 function ServerLine({ request }: { request: PendingElicitation }) {
   const { t } = useTranslation('elicitation');
@@ -54,7 +55,7 @@ export function ElicitationHost() {
   return (
     <RadixDialog.Root open onOpenChange={(open) => (open ? undefined : void answer({ action: 'cancel' }))}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="dialog-overlay" />
+        <DialogOverlay />
         <RadixDialog.Content
           className="dialog-content elicit-dialog"
           data-testid="elicitation-dialog"
