@@ -65,10 +65,14 @@ export async function startMainThreadTrace(context: BrowserContext, page: Page):
   const cdp = await context.newCDPSession(page);
   // With BENCH_TRACE_OUT the trace also holds V8's CPU samples, unless BENCH_TRACE_NOPROF is set: the sampler's start
   // is itself a task of 100+ ms in the app's page and inflates the rest, so timings are read without it.
-  const cpuSamples = process.env.BENCH_TRACE_OUT && !process.env.BENCH_TRACE_NOPROF ? ['disabled-by-default-v8.cpu_profiler'] : [];
+  // BENCH_TRACE_SELECTORS adds Blink's per-selector match times (SelectorStats events inside each style recalc).
+  const extra = [
+    ...(process.env.BENCH_TRACE_OUT && !process.env.BENCH_TRACE_NOPROF ? ['disabled-by-default-v8.cpu_profiler'] : []),
+    ...(process.env.BENCH_TRACE_OUT && process.env.BENCH_TRACE_SELECTORS ? ['disabled-by-default-blink.debug'] : []),
+  ];
   await cdp.send('Tracing.start', {
     transferMode: 'ReturnAsStream',
-    traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', ...cpuSamples], recordMode: 'recordAsMuchAsPossible' },
+    traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', ...extra], recordMode: 'recordAsMuchAsPossible' },
   });
   return {
     async stop() {
