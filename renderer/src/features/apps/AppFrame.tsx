@@ -1,5 +1,5 @@
 /** An MCP App inside its tool card: the server's UI in a sandboxed frame of another origin, talking to the host only. */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Maximize2, Minimize2, RotateCcw, X } from 'lucide-react';
 import type { McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
@@ -72,7 +72,7 @@ function AppView({ block, uri, sandboxUrl }: { block: ToolCallBlock; uri: string
   }, []);
 
   // The chat list lifts its containment and row transforms while this frame covers the window (apps.css).
-  useEffect(() => (mode === 'fullscreen' ? markRoot('has-fullscreen-app') : undefined), [mode]);
+  useLayoutEffect(() => (mode === 'fullscreen' ? markRoot('has-fullscreen-app') : undefined), [mode]);
 
   useEffect(() => {
     if (mode !== 'fullscreen') return;
