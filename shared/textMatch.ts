@@ -52,8 +52,17 @@ function foldMapped(text: string, loose: boolean): { folded: string; origin: num
  * query's kind when it checks one of its terms, so "hà noi" does not let "noi" match "nội".
  */
 export function includesText(text: string, query: string, loose = isPlainQuery(query)): boolean {
-  const needle = foldAll(query, loose);
-  return needle.length > 0 && foldAll(text, loose).includes(needle);
+  return textContainsAll([query], loose)(text);
+}
+
+/** A test of whether a text contains every one of `terms` (none empty), compared as `loose` says: terms folded once, each text once. */
+export function textContainsAll(terms: readonly string[], loose: boolean): (text: string) => boolean {
+  const needles = terms.map((term) => foldAll(term, loose));
+  if (needles.length === 0 || needles.some((needle) => needle.length === 0)) return () => false;
+  return (text) => {
+    const folded = foldAll(text, loose);
+    return needles.every((needle) => folded.includes(needle));
+  };
 }
 
 /** How many non-overlapping times `query` occurs in `text` (at most `limit`). */

@@ -3,11 +3,11 @@
  * text) contain the query, with match counts, so the find bar also reaches pages the renderer has not loaded.
  */
 import type { DatabaseSync } from 'node:sqlite';
-import { countMatches, FIND_MATCH_LIMIT, toolCallFindText, type FindResult } from '../../../../shared/find.ts';
-import type { ToolResult } from '../../../../shared/servers.ts';
-import { json, text, type Row } from '../rows.ts';
+import { countMatches, FIND_MATCH_LIMIT, type FindResult } from '../../../../shared/find.ts';
+import { text, type Row } from '../rows.ts';
 import { likePattern } from './historySearch.ts';
 import { notAscii } from './matchFunction.ts';
+import { callRowFindText, storedMessageFindText } from './storedFindText.ts';
 
 // With branches (parent_id, active_leaf), only the path to the leaf shown is the chat the user sees.
 function hasBranches(db: DatabaseSync): boolean {
@@ -46,8 +46,7 @@ export function findInChat(db: DatabaseSync, chatId: string, query: string): Fin
         .iterate(chatId, pattern)
     : db.prepare('SELECT message_id, tool_name, arguments, result FROM tool_calls WHERE chat_id = ? ORDER BY position').iterate(chatId);
   for (const row of toolRows as Iterable<Row>) {
-    // Arguments are stored as JSON.stringify(input): parsing and stringifying again gives the renderer's text.
-    const found = toolCallFindText(text(row, 'tool_name'), json<unknown>(row, 'arguments', undefined), json<ToolResult | undefined>(row, 'result', undefined));
+    const found = callRowFindText(row);
     const id = text(row, 'message_id');
     toolText.set(id, [...(toolText.get(id) ?? []), found]);
   }
@@ -67,7 +66,7 @@ export function findInChat(db: DatabaseSync, chatId: string, query: string): Fin
   for (const row of rows) {
     const id = text(row, 'id');
     if (shown && !shown.has(id)) continue;
-    const body = [text(row, 'search_text'), ...(toolText.get(id) ?? [])].filter((t) => t.length > 0).join('\n');
+    const body = storedMessageFindText(text(row, 'search_text'), toolText.get(id) ?? []);
     const count = countMatches(body, query, FIND_MATCH_LIMIT - result.total);
     if (count === 0) continue;
     result.hits.push({ messageId: id, count });

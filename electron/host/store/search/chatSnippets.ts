@@ -3,10 +3,10 @@
  * (arguments, result text) contains the query as find matches it (shared/textMatch.ts), cut around the match.
  */
 import type { DatabaseSync } from 'node:sqlite';
-import { excerpt, toolCallFindText, type SearchSnippet } from '../../../../shared/find.ts';
-import type { ToolResult } from '../../../../shared/servers.ts';
-import { json, text, type Row } from '../rows.ts';
+import { excerpt, type SearchSnippet } from '../../../../shared/find.ts';
+import { text, type Row } from '../rows.ts';
 import { likePattern } from './historySearch.ts';
+import { callRowFindText } from './storedFindText.ts';
 import { findMatchSql, registerFindMatch } from './matchFunction.ts';
 
 /**
@@ -35,7 +35,7 @@ export function chatSnippets(db: DatabaseSync, chatIds: readonly string[], query
         break;
       }
       const inTool = (tools.all(messageId) as Row[])
-        .map((t) => excerpt(toolCallFindText(text(t, 'tool_name'), json<unknown>(t, 'arguments', undefined), json<ToolResult | undefined>(t, 'result', undefined)), q))
+        .map((t) => excerpt(callRowFindText(t), q))
         .find((e) => e !== undefined);
       if (inTool) {
         out[chatId] = { messageId, ...inTool, inTool: true };

@@ -5,10 +5,9 @@
  * find text, as chatFind.ts reads them) contains every term as find compares them (shared/textMatch.ts).
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { toolCallFindText } from '../../../../shared/find.ts';
-import { includesText, markedLetter } from '../../../../shared/textMatch.ts';
-import type { ToolResult } from '../../../../shared/servers.ts';
-import { json, text, type Row } from '../rows.ts';
+import { markedLetter, textContainsAll } from '../../../../shared/textMatch.ts';
+import { text, type Row } from '../rows.ts';
+import { callRowFindText, storedMessageFindText } from './storedFindText.ts';
 
 interface Statements {
   textsWith: StatementSync;
@@ -53,7 +52,8 @@ export class StrictFilter {
   private chatHas(chatId: string, terms: readonly string[], letter: string): boolean {
     const stmts = (this.stmts ??= this.prepare());
     const upper = letter.toUpperCase();
-    const matches = (body: string) => terms.every((term) => includesText(body, term, false));
+    // Each term as typed (a plain one among marked ones matches only plain letters); each text folded once.
+    const matches = textContainsAll(terms, false);
     let letterInText = false;
     for (const row of stmts.textsWith.iterate(chatId, letter, upper) as Iterable<Row>) {
       if (matches(text(row, 'search_text'))) return true;
@@ -63,10 +63,8 @@ export class StrictFilter {
     // Most candidates of a common folded term (an English chat for "hà") have the letter nowhere: done.
     if (!letterInText && viaCalls.length === 0) return false;
     for (const row of stmts.messagesWithCalls.iterate(chatId, letter, upper, JSON.stringify(viaCalls)) as Iterable<Row>) {
-      const calls = (stmts.callsOf.all(text(row, 'id')) as Row[]).map((t) =>
-        toolCallFindText(text(t, 'tool_name'), json<unknown>(t, 'arguments', undefined), json<ToolResult | undefined>(t, 'result', undefined)),
-      );
-      if (matches([text(row, 'search_text'), ...calls].join('\n'))) return true;
+      const calls = (stmts.callsOf.all(text(row, 'id')) as Row[]).map(callRowFindText);
+      if (matches(storedMessageFindText(text(row, 'search_text'), calls))) return true;
     }
     return false;
   }

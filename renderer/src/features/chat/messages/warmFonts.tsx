@@ -15,7 +15,7 @@ import { afterFirstPaint } from '../../common/afterFirstPaint.ts';
 import { Markdown } from '../../markdown/Markdown.tsx';
 
 /** A short reply with every kind of text a reply's Markdown styles (each size, weight and style is a face of its own). */
-export const FONT_SAMPLE = [
+const FONT_SAMPLE = [
   '# Một *tiêu đề* 标题',
   '## Kết quả **đường** 结果',
   '### Bước 3',
