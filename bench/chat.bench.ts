@@ -17,6 +17,7 @@ import { startScriptedLlm, type ScriptTurn } from '../tests/fixtures/scriptedLlm
 import { addEverything, everythingScript, startHost, tempDataDir, testModel, value, type HostUnderTest } from '../tests/integration/chat-harness.ts';
 import { alternate, median, report } from './lib.ts';
 import { startScriptedApiProcess, type ScriptedApi } from './scriptedApiProcess.ts';
+import { RequestPhases } from './requestPhases.ts';
 
 const PACE_MS = 5;
 const ROUNDS = 8;
@@ -37,19 +38,22 @@ const conversation: ScriptTurn[] = [
   { content: [text('Done: the echo came back, 20 + 22 = 42 and 1 + 2 = 3. That was the whole conversation.')] },
 ];
 
-async function viaHost(target: HostUnderTest, llm: ScriptedApi): Promise<number> {
+async function viaHost(target: HostUnderTest, llm: ScriptedApi, phases?: RequestPhases): Promise<number> {
   llm.setScript(conversation);
   const chat = value(await target.api['chats.create']({}));
+  phases?.begin();
   const started = performance.now();
   value(await target.api['chat.send']({ chatId: chat.id, text: 'Run the bench conversation.' }));
   const state = await target.log.runEnd(chat.id);
   const elapsed = performance.now() - started;
+  phases?.end('host');
   if (state.error) throw new Error(`host run failed: ${state.error.message}`);
   return elapsed;
 }
 
-async function viaRawSdk(sdk: Anthropic, mcp: Client, tools: Anthropic.Tool[], llm: ScriptedApi): Promise<number> {
+async function viaRawSdk(sdk: Anthropic, mcp: Client, tools: Anthropic.Tool[], llm: ScriptedApi, phases?: RequestPhases): Promise<number> {
   llm.setScript(conversation);
+  phases?.begin();
   const started = performance.now();
   const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'Run the bench conversation.' }];
   for (;;) {
@@ -66,7 +70,9 @@ async function viaRawSdk(sdk: Anthropic, mcp: Client, tools: Anthropic.Tool[], l
     );
     messages.push({ role: 'user', content: results });
   }
-  return performance.now() - started;
+  const elapsed = performance.now() - started;
+  phases?.end('rawSdk');
+  return elapsed;
 }
 
 // `ownProcess`: the scripted API runs in a child process (`chat-unpaced`'s result, decision 015); otherwise in this
@@ -90,10 +96,13 @@ async function measure(pace: number, rounds: number, warmups: number, target: Ho
     cpu[side] += (used.user + used.system) / 1000;
     return elapsed;
   };
-  const samples = await alternate(rounds, withCpu('host', () => viaHost(target, paced)), withCpu('rawSdk', () => viaRawSdk(pacedSdk, mcp, tools, paced)));
+  // Where each side's time goes between its API requests (requestPhases.ts), for the measured rounds.
+  const phases = new RequestPhases();
+  const samples = await alternate(rounds, withCpu('host', () => viaHost(target, paced, phases)), withCpu('rawSdk', () => viaRawSdk(pacedSdk, mcp, tools, paced, phases)));
+  phases.close();
   await paced.close();
   const cpuMsPerConversation = { host: cpu.host / rounds, rawSdk: cpu.rawSdk / rounds };
-  return { ...samples, cpuMsPerConversation, cpuRatio: cpuMsPerConversation.host / cpuMsPerConversation.rawSdk };
+  return { ...samples, cpuMsPerConversation, cpuRatio: cpuMsPerConversation.host / cpuMsPerConversation.rawSdk, phasesMs: phases.medians() };
 }
 
 const llm = await startScriptedLlm({ apiKey: 'sk-test' });
@@ -124,7 +133,7 @@ try {
     unpacedWarmups: UNPACED_WARMUPS,
     paced: { hostSamplesMs: paced.subject, rawSdkSamplesMs: paced.baseline, ratio: median(paced.subject) / median(paced.baseline), cpuMsPerConversation: paced.cpuMsPerConversation, cpuRatio: paced.cpuRatio },
     // `chat-unpaced`'s result: the scripted API in a process of its own (CPU: this process only, so without the API's).
-    unpaced: { apiInOwnProcess: true, hostSamplesMs: unpaced.subject, rawSdkSamplesMs: unpaced.baseline, ratio: median(unpaced.subject) / median(unpaced.baseline), cpuMsPerConversation: unpaced.cpuMsPerConversation, cpuRatio: unpaced.cpuRatio },
+    unpaced: { apiInOwnProcess: true, hostSamplesMs: unpaced.subject, rawSdkSamplesMs: unpaced.baseline, ratio: median(unpaced.subject) / median(unpaced.baseline), cpuMsPerConversation: unpaced.cpuMsPerConversation, cpuRatio: unpaced.cpuRatio, phasesMs: unpaced.phasesMs },
     // The same unpaced conversation with the scripted API in this process, on the measured thread (the result's setup
     // before decision 015; CPU includes the API's work for both sides).
     unpacedApiInBenchProcess: { hostSamplesMs: apiInBenchProcess.subject, rawSdkSamplesMs: apiInBenchProcess.baseline, ratio: median(apiInBenchProcess.subject) / median(apiInBenchProcess.baseline), cpuMsPerConversation: apiInBenchProcess.cpuMsPerConversation, cpuRatio: apiInBenchProcess.cpuRatio },
@@ -132,6 +141,12 @@ try {
   };
   const what = (rounds: number) => `ms for a 5-turn conversation with 5 tool calls, host vs raw SDK (median of ${rounds}`;
   report({ name: 'chat', metric: `${what(ROUNDS)}, SSE events ${PACE_MS} ms apart)`, value: median(paced.subject), baseline: median(paced.baseline), target: 1.1, direction: 'ratio_at_most', details });
+  const { host: hostPhases, rawSdk: rawPhases } = unpaced.phasesMs;
+  if (hostPhases && rawPhases) {
+    const pair = (a: number, b: number) => `${a.toFixed(2)} / ${b.toFixed(2)}`;
+    const gaps = hostPhases.betweenRequests.map((h, i) => pair(h, rawPhases.betweenRequests[i] ?? 0)).join(', ');
+    console.log(`bench chat-unpaced phases, host / raw ms (medians): to the first request ${pair(hostPhases.toFirstRequest, rawPhases.toFirstRequest)}; between requests ${gaps}; after the last ${pair(hostPhases.afterLastRequest, rawPhases.afterLastRequest)}`);
+  }
   report({ name: 'chat-unpaced', metric: `${what(UNPACED_ROUNDS)}, SSE events unpaced, scripted API in its own process)`, value: median(unpaced.subject), baseline: median(unpaced.baseline), target: 1.15, direction: 'ratio_at_most', details });
 } finally {
   await mcp.close();
