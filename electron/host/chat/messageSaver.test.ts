@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/chat.ts';
 import { MessageSaver } from './messageSaver.ts';
 
-// The saver writes at the check phase of the loop turn that asked (queued from a tick): a second check phase is after it.
+// The saver writes at the check phase of the loop turn after the one that asked (queued from a tick): a third check
+// phase is after it.
 const afterBurst = async () => {
-  await new Promise((resolve) => setImmediate(resolve));
-  await new Promise((resolve) => setImmediate(resolve));
+  for (let check = 0; check < 3; check++) await new Promise((resolve) => setImmediate(resolve));
 };
 
 const message = (): ChatMessage => ({ id: 'm1', chatId: 'c1', role: 'assistant', blocks: [], status: 'streaming', createdAt: 1, updatedAt: 1 });
@@ -28,6 +28,25 @@ describe('MessageSaver', () => {
     expect(writes).toEqual([]);
     await afterBurst();
     expect(writes).toEqual(['streaming:[{"type":"text","text":"first"},{"type":"text","text":"second"}]']);
+  });
+
+  it("waits one loop turn more: what that turn brings without waiting for I/O (the stream's next read) joins the write", async () => {
+    const { writes, writer } = recorder();
+    const saver = new MessageSaver(writer, () => {});
+    const m = message();
+    m.blocks.push({ type: 'text', text: 'first' });
+    saver.soon(m);
+    // The next read of the stream, handled in the next loop turn (a check phase later, as a pending setImmediate lets
+    // the loop poll without waiting): it finishes the message.
+    setImmediate(() =>
+      setImmediate(() => {
+        m.blocks.push({ type: 'text', text: 'second' });
+        m.status = 'complete';
+        saver.soon(m);
+      }),
+    );
+    await afterBurst();
+    expect(writes).toEqual(['complete:[{"type":"text","text":"first"},{"type":"text","text":"second"}]']);
   });
 
   it('never writes a block that started after the save was asked for (it is in flight)', async () => {

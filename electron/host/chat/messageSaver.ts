@@ -2,11 +2,11 @@
  * Writes a streaming answer to history, one write per burst: a run asks for a save at each block's end and at each
  * tool call status change, and several of those land in the same burst of work (the last block's end, the turn's end
  * and the first call starting; a call's result and the turn's end). Each write is an SQLite commit, which cost more
- * than everything else a turn does, so saves asked for with `soon` are written once, at the end of the event loop's
- * turn that asked for them: in its check phase (setImmediate), after the I/O callbacks of the same poll phase and the
- * promise jobs they queue. A stream's last block end, the stream's end and the first tool call starting come over
- * several ticks of one loop turn; with the write at the check phase they are one commit (with the write at the next
- * tick they were two: 16 commits per bench conversation, now 11). Each save keeps
+ * than everything else a turn does, so saves asked for with `soon` are written once, after the event loop's turn that
+ * asked for them: in the check phase (setImmediate) of the turn after it (WRITE_AFTER_CHECKS), after the I/O callbacks
+ * already waiting and the promise jobs they queue. A stream's last block end, the stream's end and the first tool call
+ * starting come over several ticks of one loop turn; with the write at a check phase they are one commit (with the
+ * write at the next tick they were two: 16 commits per bench conversation, now 11). Each save keeps
  * the blocks it was asked with, so a crash keeps what it kept before: every finished block and every call status
  * reached, nothing of a block in flight; a call that may change things is still committed before it starts (`flush`).
  *
@@ -35,6 +35,16 @@ interface Pending {
   message: ChatMessage;
   insert?: { parentId: string | null };
 }
+
+/**
+ * How many check phases a burst's write waits: the one of the loop turn that asked, and the next. The loop turn after a
+ * burst does not wait for I/O (a setImmediate is pending); it only runs what is already there: the rest of a stream
+ * that came in one more read, a tool's answer from a fast local server, the request a burst queued in a setImmediate of
+ * its own. Those go first, and the write runs when the host would otherwise wait. The host does the same writes, with
+ * less of them in the way of what it waits for (`chat-unpaced`, eight alternated runs each: median 1.154 against
+ * 1.233; docs/benchmarks.md, "fourteenth look"). A crash can lose one loop turn more, which holds no wait for I/O.
+ */
+const WRITE_AFTER_CHECKS = 2;
 
 // A burst's writes leave the chat's update time to the run's last save (`now`) or its end (ChatRepository.touchChat):
 // the send moved the chat to the top of the list already, and the chats_by_updated index is a WAL page per commit.
@@ -120,8 +130,11 @@ export class MessageSaver<E = never> {
     this.scheduled = true;
     // At the check phase, queued from the burst's end: behind a setImmediate the burst itself queued (the request's
     // write), and after the other reads of this poll phase (the stream's end, the call starting) joined the write.
+    // Then once more, a loop turn later (see WRITE_AFTER_CHECKS).
+    let checksLeft = WRITE_AFTER_CHECKS;
     const queue = () => process.nextTick(() => setImmediate(run));
     const run = () => {
+      if (--checksLeft > 0) return void setImmediate(run);
       if (this.again) {
         this.again = false;
         return queue();
