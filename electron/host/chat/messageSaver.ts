@@ -40,9 +40,10 @@ interface Pending {
  * How many check phases a burst's write waits: the one of the loop turn that asked, and the next. The loop turn after a
  * burst does not wait for I/O (a setImmediate is pending); it only runs what is already there: the rest of a stream
  * that came in one more read, a tool's answer from a fast local server, the request a burst queued in a setImmediate of
- * its own. Those go first, and the write runs when the host would otherwise wait. The host does the same writes, with
- * less of them in the way of what it waits for (`chat-unpaced`, eight alternated runs each: median 1.154 against
- * 1.233; docs/benchmarks.md, "fourteenth look"). A crash can lose one loop turn more, which holds no wait for I/O.
+ * its own. Those go first, and the write runs when the host would otherwise wait: the same writes, less of them in
+ * the way of what the host waits for. In `chat-unpaced` 10 of 13 alternated pairs read lower with it (medians 1.160
+ * against 1.229), within the bench's swings between runs (docs/benchmarks.md, "fourteenth look"). A crash can lose one
+ * loop turn more, which holds no wait for I/O.
  */
 const WRITE_AFTER_CHECKS = 2;
 
