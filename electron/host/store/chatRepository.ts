@@ -202,6 +202,7 @@ export class ChatRepository {
     const query = options.query?.trim();
     // The first page comes from the kept list; a limit below 1 (SQLite: none) reads the table as before.
     if (!query) return offset === 0 && limit >= 1 ? this.list.first(limit, this.listReads) : (this.stmt('listChats').all(limit, offset) as Row[]).map(toSummary);
+    this.indexPendingForSearch();
     const ids = this.search.chatIds(query, limit, offset);
     if (ids === undefined) return (this.stmt('searchChats').all(likePattern(query), query, limit, offset) as Row[]).map(toSummary);
     const byId = new Map((this.stmt('chatsByIds').all(JSON.stringify(ids)) as Row[]).map((row) => [text(row, 'id'), toSummary(row)]));
@@ -386,6 +387,17 @@ export class ChatRepository {
   getMessage(chatId: string, id: string): ChatMessage | undefined {
     const message = this.withToolCalls(chatId, this.tree.pathRows(id, 1))[0];
     return message?.chatId === chatId ? message : undefined;
+  }
+
+  // A run's ended answers and its sent message wait in search_pending for the run's end (search/pendingIndex.ts): a
+  // search during the run writes them first, so it finds what history holds. If that write fails they stay listed
+  // (the run's end or the next start writes them, and reports a failure there) and the search answers all the same.
+  private indexPendingForSearch(): void {
+    try {
+      this.indexPending();
+    } catch {
+      // Left listed; see above.
+    }
   }
 
   /** Writes the search documents of the answers that ended since the last call (a run's end; search/pendingIndex.ts). */

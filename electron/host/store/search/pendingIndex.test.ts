@@ -37,6 +37,33 @@ function lastAnswerEnding(id: string, text: string): ChatMessage {
 }
 
 describe('search documents written once per run (schema 6)', () => {
+  it('finds the ended answers of a run still going: a search writes what waits first, and the run\'s end writes the rest', () => {
+    history.repo.createChat('c', 'Animals', 'm', 1);
+    endedAnswer('a1', 'first the tapir', true);
+    expect(documents()).toBe(0);
+    expect(found('tapir')).toEqual(['c']);
+    expect(found('Ituri')).toEqual(['c']);
+    expect(documents()).toBe(1);
+    // The next turn ends after the search; the run's end writes only that one.
+    endedAnswer('a2', 'then the pangolin');
+    expect(documents()).toBe(1);
+    history.repo.indexPending();
+    expect(documents()).toBe(2);
+    expect(found('pangolin')).toEqual(['c']);
+  });
+
+  it('answers a search when writing what waits fails, and leaves it listed', () => {
+    history.repo.createChat('c', 'Animals', 'm', 1);
+    history.repo.insertMessage({ id: 'u', chatId: 'c', role: 'user', blocks: [{ type: 'text', text: 'the capybara swims' }], status: 'complete', createdAt: 1, updatedAt: 1 });
+    endedAnswer('a1', 'first the tapir');
+    history.db.exec("CREATE TEMP TRIGGER fail_drain BEFORE DELETE ON main.search_pending BEGIN SELECT RAISE(ABORT, 'disk trouble'); END");
+    expect(found('capybara')).toEqual(['c']);
+    expect(found('tapir')).toEqual([]);
+    expect((history.db.prepare('SELECT count(*) AS n FROM search_pending').get() as { n: number }).n).toBe(1);
+    history.db.exec('DROP TRIGGER temp.fail_drain');
+    expect(found('tapir')).toEqual(['c']);
+  });
+
   it("writes the run's ended answers, tool arguments and results included, when the run ends, all in one go", () => {
     history.repo.createChat('c', 'Animals', 'm', 1);
     history.repo.insertMessage({ id: 'u', chatId: 'c', role: 'user', blocks: [{ type: 'text', text: 'tell me about forest animals' }], status: 'complete', createdAt: 1, updatedAt: 1 });
@@ -44,8 +71,6 @@ describe('search documents written once per run (schema 6)', () => {
     expect(found('forest animals')).toEqual(['c']);
     endedAnswer('a1', 'first the tapir', true);
     endedAnswer('a2', 'then the pangolin');
-    expect(found('tapir')).toEqual([]);
-    expect(found('pangolin')).toEqual([]);
     expect(documents()).toBe(1);
     history.repo.indexPending();
     expect(found('tapir')).toEqual(['c']);
@@ -143,14 +168,15 @@ describe('search documents written once per run (schema 6)', () => {
   it("writes a sent message's document with its run's, and any other finished message's in its own insert (schema 7)", () => {
     history.repo.createChat('c', 'Sends', 'm', 1);
     history.repo.insertMessage({ id: 'u1', chatId: 'c', role: 'user', blocks: [{ type: 'text', text: 'where do wombats live' }], status: 'complete', createdAt: 1, updatedAt: 1 }, undefined, { searchWithRun: true });
-    expect(found('wombats')).toEqual([]);
+    expect(documents()).toBe(0);
     const answer = endedAnswer('a1', 'in burrows across Australia');
-    // An edit's new version (no run attached to the insert) is found as soon as it is written, with its tool call.
+    // An edit's new version (no run attached to the insert) is written with its own insert, with its tool call.
     const withCall: ToolCallBlock = { ...call, id: 'toolu_q', result: { content: [{ type: 'text', text: 'quokkas live on Rottnest' }], isError: false } };
     history.repo.insertMessage({ id: 'u2', chatId: 'c', role: 'user', blocks: [{ type: 'text', text: 'and the quokka' }, withCall], status: 'complete', createdAt: 3, updatedAt: 3 }, answer.id);
+    expect(documents()).toBe(1);
+    expect((history.db.prepare('SELECT count(*) AS n FROM search_pending').get() as { n: number }).n).toBe(2);
     expect(found('quokka')).toEqual(['c']);
     expect(found('Rottnest')).toEqual(['c']);
-    expect(found('wombats')).toEqual([]);
     history.repo.indexPending();
     expect(found('wombats')).toEqual(['c']);
     expect(found('burrows')).toEqual(['c']);
