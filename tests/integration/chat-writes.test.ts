@@ -47,7 +47,7 @@ describe('chat history writes', () => {
       return execOriginal.call(this, sql);
     });
     const save = vi.spyOn(ChatRepository.prototype, 'saveMessage').mockImplementation(function (this: ChatRepository, m, options) {
-      writes.push(`save ${m.role} ${m.status}${options?.indexPending ? ' with search' : ''}`);
+      writes.push(`save ${m.role} ${m.status}`);
       saveOriginal.call(this, m, options);
     });
     const insert = vi.spyOn(ChatRepository.prototype, 'insertMessage').mockImplementation(function (this: ChatRepository, m, parentId, options) {
@@ -58,7 +58,7 @@ describe('chat history writes', () => {
       writes.push('title');
       titleOriginal.call(this, id, text);
     });
-    // Written by the run's last save; a read finds nothing left for the run's end to write.
+    // The run's search documents wait for a moment after its end (store/search/pendingIndexTimer.ts).
     const reader = new DatabaseSync(join(data.dir, 'history.db'), { readOnly: true });
     cleanups.push(() => reader.close());
     let waitingAtEnd = -1;
@@ -77,15 +77,15 @@ describe('chat history writes', () => {
     expect(writes.slice(0, 4)).toEqual(['BEGIN', 'insert user', 'title', 'COMMIT']);
     // The tool turn's end (with the call's result) and the answer's row are one commit.
     expect(writes.join(', ')).toContain('BEGIN, save assistant complete, insert assistant, COMMIT');
-    // The run's last save writes the run's search documents in its commit: nothing is written after it.
-    expect(writes.slice(-3)).toEqual(['save assistant complete with search', 'BEGIN', 'COMMIT']);
-    expect(waitingAtEnd).toBe(0);
+    // The run's last save is its last write: its search documents (the send, the tool turn, the answer) wait.
+    expect(writes.slice(-3)).toEqual(['save assistant complete', 'BEGIN', 'COMMIT']);
+    expect(waitingAtEnd).toBe(3);
 
     expect(state.error).toBeUndefined();
     // The user's message; the tool turn's insert (after its request); its blocks' ends with the call starting (one
     // write: the saver writes at the loop turn's check phase, so the stream's end and the call starting, a few ticks
     // later, join the blocks' save); the call's result with the turn complete and the answer's insert; the answer's
-    // text block with its end and the run's search documents. 5 here; at most 6 (a block end read in an earlier loop
+    // text block with its end. 5 here; at most 6 (a block end read in an earlier loop
     // turn than the stream's end is a write of its own); one more while the search documents had a commit of their
     // own, 7 when the saver wrote at the next tick, 8 before the answer's insert joined the turn's end, 10 before events
     // waited for the burst, 11 before the saver.

@@ -25,6 +25,7 @@ import { createSettingsCalls } from './settingsCalls.ts';
 import { createScopeCalls } from './toolSearch/scopeCalls.ts';
 import { trackServerInstructions } from './instructions/serverInstructions.ts';
 import { findInChat } from '../store/search/chatFind.ts';
+import { PendingIndexTimer } from '../store/search/pendingIndexTimer.ts';
 import { chatSnippets } from '../store/search/chatSnippets.ts';
 import { chatUsage, storedContextUsage } from '../store/chatUsage.ts';
 import { AttachmentStore } from './attachments/attachmentStore.ts';
@@ -77,6 +78,8 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
   const provider = new AnthropicProvider(env.secrets);
   const approvals = new ApprovalQueue((pending) => events.emit('approvals.changed', pending));
   const chatsChanged = () => events.emit('chats.changed', repo.listChats({ limit: chatsChangedLimit }));
+  // Runs' search documents are written a moment after their ends, batched (a search writes them first if it comes sooner).
+  const searchIndex = new PendingIndexTimer(() => repo.indexPending(), (cause) => env.logger.error('chat search index not written', { reason: String(cause) }));
   const toolResults = new ToolResultFiles(env.dataDir);
   const files = new AttachmentStore(env.dataDir);
   // Files staged by a previous run and never sent are of no use now.
@@ -94,6 +97,7 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
     // message and its blocks, and an in-process subscriber must not see later deltas twice.
     emit: (event) => events.emit('chat.stream', event),
     chatsChanged,
+    indexSearchSoon: () => searchIndex.soon(),
     logger: env.logger,
     context,
     serverInstructions: trackServerInstructions(events),
@@ -135,6 +139,8 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
         async () => {
           await runner.stopAll();
           approvals.cancelAll();
+          // The history about to be set aside gets its runs' documents now (the timer would write the restored one).
+          searchIndex.now();
         },
         (db) => {
           repo.useDatabase(db);
@@ -149,6 +155,8 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
       closed ??= (async () => {
         await runner.stopAll();
         approvals.cancelAll();
+        // What the runs left waiting is written now, so the next start has nothing to heal.
+        searchIndex.now();
         history.db.close();
       })();
       return closed;

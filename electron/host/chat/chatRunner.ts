@@ -40,6 +40,8 @@ export interface RunnerDeps {
   emit: (event: ChatStreamEvent) => void;
   /** The chat list changed (updated time, counts). */
   chatsChanged: () => void;
+  /** A run ended: the search documents it left waiting are written soon (store/search/pendingIndexTimer.ts). */
+  indexSearchSoon: () => void;
   logger: Logger;
   /** Reads the newest part of a chat and keeps each request inside the model's window (context/). */
   context: ContextManager;
@@ -119,6 +121,7 @@ export class ChatRunner {
         this.sessions.delete(chatId);
         this.emitState(this.endState(chatId, history));
         this.deps.chatsChanged();
+        this.deps.indexSearchSoon();
       })
       // Reached only if the database closed under a run that outlived the stop grace period (shutdown).
       .catch(log('chat run could not report its end'));
@@ -148,7 +151,7 @@ export class ChatRunner {
     message.status = 'error';
     message.error = hostError('internal', hostMessage('chat.unexpected', { reason: cause instanceof Error ? cause.message : String(cause) }));
     try {
-      this.saveLast(message);
+      this.saver.now(message);
     } catch (saveCause) {
       this.deps.logger.error('chat run could not save its failure', { chatId: message.chatId, reason: String(saveCause) });
     }
@@ -158,14 +161,6 @@ export class ChatRunner {
   // How a run ended, from the last message it holds (read back only when it holds none: its history could not be read).
   private endState(chatId: string, history: ChatMessage[]): ChatRunState {
     this.saver.flush();
-    // The run's ended answers become searchable (one index write per run) before the window learns the run ended;
-    // its last save wrote them (saveLast), so this writes only what that left (one read when nothing waits).
-    try {
-      this.deps.repo.indexPending();
-    } catch (cause) {
-      // They stay listed in history.db and are indexed at the next start; the run's end is reported all the same.
-      this.deps.logger.error('chat search index not written', { chatId, reason: String(cause) });
-    }
     // The update time its turn ends left out, when its last save did not write it (a run stopped between turns).
     try {
       this.deps.repo.touchChat(chatId);
@@ -184,17 +179,11 @@ export class ChatRunner {
     this.deps.emit({ type: 'run_state', chatId: state.chatId, state });
   }
 
-  // A run's last save: the run's search documents are written in its commit (one commit, not two back to back);
-  // `endState` writes them on their own only when this did not (a failed search write, a run that never saved).
-  private saveLast(message: ChatMessage): void {
-    this.saver.now(message, { indexPending: true });
-  }
-
   private finish(message: ChatMessage, status: ChatMessage['status'], extra: { error?: AppError; notice?: TurnNotice } = {}): void {
     message.status = status;
     if (extra.error) message.error = extra.error;
     if (extra.notice) message.notice = extra.notice;
-    this.saveLast(message);
+    this.saver.now(message);
     this.deps.emit({ type: 'message', chatId: message.chatId, message });
   }
 

@@ -126,7 +126,7 @@ export function createConversationCalls(deps: ConversationDeps): ConversationCal
       const blocks: ContentBlock[] = [...(text.length > 0 ? [{ type: 'text' as const, text }] : []), ...fileBlocks.value, ...attached.value, ...appContext];
       const message: ChatMessage = { id: randomUUID(), chatId, role: 'user', blocks, status: 'complete', createdAt: now, updatedAt: now };
       // The message, the chat's first title and its model are one commit. Its search document is written with its run's
-      // (the run's end, before the window learns it ended): this commit is on the way to the first API request.
+      // (search/pendingIndexTimer.ts): this commit is on the way to the first API request.
       repo.inTransaction(() => {
         repo.insertMessage(message, undefined, { searchWithRun: true });
         if (chat.messageCount === 0) repo.setAutoTitle(chatId, titleFrom(text, fileBlocks.value[0]?.name ?? (attached.value[0]?.type === 'attachment' ? (attached.value[0].name ?? untitled) : untitled)));

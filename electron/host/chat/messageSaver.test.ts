@@ -175,15 +175,6 @@ describe('MessageSaver', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(log).toEqual(['begin', 'save m0', 'insert m1', 'commit', 'save m1']);
   });
-  it("passes a save now's options to the writer (a run's last save also writes its search documents)", () => {
-    const seen: string[] = [];
-    const saver = new MessageSaver({ saveMessage: (m: ChatMessage, options?: { indexPending?: boolean }) => void seen.push(`${m.status}:${options?.indexPending === true}`) }, () => {});
-    const m = message();
-    saver.now(m);
-    m.status = 'complete';
-    saver.now(m, { indexPending: true });
-    expect(seen).toEqual(['streaming:false', 'complete:true']);
-  });
   it('copies each event once: at once when nothing waits, and a held event is sent as the copy taken when it was shown', async () => {
     const sent: { text: string }[] = [];
     let copies = 0;

@@ -105,18 +105,14 @@ export class MessageSaver<E = never> {
     this.schedule();
   }
 
-  /**
-   * Saves `message` now, after any save still waiting, then sends the events held (throws what the store throws).
-   * `options` go to the writer (a run's last save also writes its search documents).
-   */
-  now(message: ChatMessage, options?: SaveOptions): void {
+  /** Saves `message` now, after any save still waiting, then sends the events held (throws what the store throws). */
+  now(message: ChatMessage): void {
     message.updatedAt = Date.now();
     const waiting = this.pending.get(message.id);
     // An insert still waiting is written first (a save updates the row it made); a save waiting is superseded.
     if (!waiting?.insert) this.pending.delete(message.id);
     this.write();
-    if (options) this.writer.saveMessage(message, options);
-    else this.writer.saveMessage(message);
+    this.writer.saveMessage(message);
     this.release();
   }
 

@@ -6,7 +6,7 @@ import { toMessage, toSummary, toToolCall, toolScopeOf, type StoredBlock } from 
 import { HistorySearch, likePattern } from './search/historySearch.ts';
 import { buildSearchIndex, type IndexBuildOptions } from './search/indexBuilder.ts';
 import { findMatchSql, registerFindMatch } from './search/matchFunction.ts';
-import { hasPendingDocuments, writeDocumentNow, writePendingDocuments, writePendingDocumentsOrLeave } from './search/pendingIndex.ts';
+import { hasPendingDocuments, writeDocumentNow, writePendingDocuments } from './search/pendingIndex.ts';
 import { BranchTree } from './branchTree.ts';
 import { schemaVersion } from './migrations.ts';
 import { SavedRows, type RowValues } from './savedRows.ts';
@@ -20,8 +20,6 @@ export interface MessagePage {
 
 /** How a save is written. */
 export interface SaveOptions {
-  /** Also write the search documents waiting (a run's last save) in its commit; if only that fails, they stay listed. */
-  indexPending?: boolean;
   /** Leave the chat's update time to the run's last save or `touchChat` (a run's turn end: the send already moved the chat up). */
   deferTouch?: boolean;
 }
@@ -258,7 +256,7 @@ export class ChatRepository {
   /**
    * Adds a message (and its tool calls) under `parentId` (null: a first message; absent: under the leaf shown), makes it
    * the leaf shown, and bumps the chat's count and update time. Sets the message's parentId and siblings. A finished
-   * message is searchable once this commits, or with `searchWithRun` (a sent message) at its run's end (indexPending).
+   * message is searchable once this commits, or with `searchWithRun` (a sent message) with its run's documents (indexPending).
    * `deferTouch`: the chat's update time is left to its run's end (a run's next answer; see SaveOptions).
    */
   insertMessage(message: ChatMessage, parentId?: string | null, options: { searchWithRun?: boolean; deferTouch?: boolean } = {}): void {
@@ -319,7 +317,7 @@ export class ChatRepository {
    * end). While it streams, only the rows that changed since its last committed save are written, and the chat's
    * update time waits for the last save (with `deferTouch`, for its run's end); its tool calls go before its row, so
    * the search index (which skips a streaming message, search/schema.ts) builds its document once, when the status
-   * changes. `indexPending`: see SaveOptions.
+   * changes.
    */
   saveMessage(message: ChatMessage, options: SaveOptions = {}): void {
     const values = this.messageValues(message);
@@ -342,8 +340,6 @@ export class ChatRepository {
         this.list.changedChat(message.chatId);
         this.stmt('touch').run(Math.max(message.updatedAt, this.untouched.get(message.chatId) ?? 0), message.chatId);
       }
-      // The run ends with this save: its documents join its commit instead of opening one of their own.
-      if (options.indexPending && this.searchPerRun) writePendingDocumentsOrLeave(this.db);
     });
     if (done && options.deferTouch) this.leaveUntouched(message.chatId, message.updatedAt);
     // Only a committed touch settles the times left out: one inside a caller's transaction may yet be rolled back.
@@ -389,9 +385,10 @@ export class ChatRepository {
     return message?.chatId === chatId ? message : undefined;
   }
 
-  // A run's ended answers and its sent message wait in search_pending for the run's end (search/pendingIndex.ts): a
-  // search during the run writes them first, so it finds what history holds. If that write fails they stay listed
-  // (the run's end or the next start writes them, and reports a failure there) and the search answers all the same.
+  // A run's ended answers and its sent message wait in search_pending until a moment after the run's end
+  // (search/pendingIndexTimer.ts): a search writes them first, so it finds what history holds. If that write fails
+  // they stay listed (the timer, shutdown or next start writes them, and reports a failure there) and the search
+  // answers all the same.
   private indexPendingForSearch(): void {
     try {
       this.indexPending();
@@ -400,7 +397,7 @@ export class ChatRepository {
     }
   }
 
-  /** Writes the search documents of the answers that ended since the last call (a run's end; search/pendingIndex.ts). */
+  /** Writes the search documents waiting since the last call, in one transaction (search/pendingIndex.ts). */
   indexPending(): void {
     if (this.searchPerRun && hasPendingDocuments(this.db)) transaction(this.db, () => writePendingDocuments(this.db));
   }

@@ -34,7 +34,7 @@ describe("a chat's update time", () => {
     // The turns moved the leaf and the count, not the time (the list is pushed at the send and at the run's end).
     expect(history.repo.getChat('c1')).toMatchObject({ messageCount: 3, updatedAt: 10 });
     expect(history.repo.tree.leaf('c1')).toBe('a2');
-    history.repo.saveMessage({ ...second, status: 'complete', updatedAt: 14 }, { indexPending: true });
+    history.repo.saveMessage({ ...second, status: 'complete', updatedAt: 14 });
     expect(listed()).toEqual(['c1@14', 'c2@2']);
     // Nothing left for the run's end: no statement at all.
     const before = Number((history.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n);

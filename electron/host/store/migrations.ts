@@ -102,7 +102,7 @@ const migrations: Migration[] = [
   },
   {
     version: 6,
-    // An answer that ends waits in search_pending; its run's end writes the run's documents in one transaction.
+    // An answer that ends waits in search_pending; the documents waiting are written together (search/pendingIndex.ts).
     up: searchPerRunSql,
   },
   {

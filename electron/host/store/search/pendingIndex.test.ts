@@ -27,15 +27,6 @@ function endedAnswer(id: string, text: string, withCall = false): ChatMessage {
   return answer;
 }
 
-/** A run's last answer, inserted streaming and now complete with `text`, not yet saved so. */
-function lastAnswerEnding(id: string, text: string): ChatMessage {
-  const last: ChatMessage = { id, chatId: 'c', role: 'assistant', blocks: [], status: 'streaming', createdAt: 3, updatedAt: 3 };
-  history.repo.insertMessage(last);
-  last.blocks = [{ type: 'text', text }];
-  last.status = 'complete';
-  return last;
-}
-
 describe('search documents written once per run (schema 6)', () => {
   it('finds the ended answers of a run still going: a search writes what waits first, and the run\'s end writes the rest', () => {
     history.repo.createChat('c', 'Animals', 'm', 1);
@@ -126,44 +117,6 @@ describe('search documents written once per run (schema 6)', () => {
     expect(found('kakapo')).toEqual(['c']);
     expect(found('Ituri')).toEqual([]);
     expect(documents()).toBe(1);
-  });
-  it("writes the waiting documents in the run's last save, in its commit", () => {
-    history.repo.createChat('c', 'Last save', 'm', 1);
-    endedAnswer('a1', 'the tapir first');
-    const last = lastAnswerEnding('a2', 'and the pangolin last');
-    const commits: string[] = [];
-    const exec = history.db.exec.bind(history.db);
-    history.db.exec = (sql: string) => {
-      if (sql === 'COMMIT') commits.push(sql);
-      exec(sql);
-    };
-    try {
-      history.repo.saveMessage(last, { indexPending: true });
-    } finally {
-      history.db.exec = exec;
-    }
-    expect(commits).toHaveLength(1);
-    expect(found('tapir')).toEqual(['c']);
-    expect(found('pangolin')).toEqual(['c']);
-    expect((history.db.prepare('SELECT count(*) AS n FROM search_pending').get() as { n: number }).n).toBe(0);
-  });
-
-  it('keeps the last save when writing the documents fails, and leaves them listed for the next write', () => {
-    history.repo.createChat('c', 'Failing index', 'm', 1);
-    endedAnswer('a1', 'the kiwi lays large eggs');
-    const last = lastAnswerEnding('a2', 'the tuatara is no lizard');
-    // The drain's last statement fails; what it wrote before is undone with it.
-    history.db.exec("CREATE TEMP TRIGGER fail_drain BEFORE DELETE ON main.search_pending BEGIN SELECT RAISE(ABORT, 'disk trouble'); END");
-    history.repo.saveMessage(last, { indexPending: true });
-    const stored = history.repo.getMessage('c', 'a2');
-    expect(stored).toMatchObject({ status: 'complete', blocks: [{ type: 'text', text: 'the tuatara is no lizard' }] });
-    expect(found('kiwi')).toEqual([]);
-    expect(found('tuatara')).toEqual([]);
-    expect((history.db.prepare('SELECT count(*) AS n FROM search_pending').get() as { n: number }).n).toBe(2);
-    history.db.exec('DROP TRIGGER temp.fail_drain');
-    history.repo.indexPending();
-    expect(found('kiwi')).toEqual(['c']);
-    expect(found('tuatara')).toEqual(['c']);
   });
   it("writes a sent message's document with its run's, and any other finished message's in its own insert (schema 7)", () => {
     history.repo.createChat('c', 'Sends', 'm', 1);

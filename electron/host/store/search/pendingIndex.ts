@@ -3,13 +3,14 @@
  * turn); each used to build its search document in the trigram index at its own commit, and FTS5 writes its pending
  * terms as a new segment at every commit that touched it (and merges them later), so five turn ends were five segment
  * writes. Now an answer that stops streaming is only listed in search_pending (a plain row in the same commit), and
- * the run's end writes the documents of everything listed in one transaction (`ChatRepository.indexPending`), before the window learns
- * that the run ended. A crash before that leaves the list in history.db; the next start writes it (the heal), so no
- * document is lost. Edits of a finished message and its tool calls are indexed at once, as before.
+ * the documents of everything listed are written in one transaction (`ChatRepository.indexPending`): a moment after
+ * the run's end, with other runs' (pendingIndexTimer.ts), or first thing in a history search. A crash before that
+ * leaves the list in history.db; the next start writes it (the heal), so no document is lost. Edits of a finished
+ * message and its tool calls are indexed at once, as before.
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 
-/** Migration 6: a message that stops streaming waits in search_pending for its run's end instead of being indexed. */
+/** Migration 6: a message that stops streaming waits in search_pending instead of being indexed at once. */
 export const searchPerRunSql = `
   CREATE TABLE search_pending (seq INTEGER PRIMARY KEY);
   DROP TRIGGER messages_search_update;
@@ -27,7 +28,7 @@ export const searchPerRunSql = `
 /**
  * Migration 7: a message inserted finished (a user's message) is listed in search_pending too, instead of indexed by
  * the insert's trigger. The repository indexes it in the insert's commit as before (`writeDocumentNow`), except a
- * sent message, whose document joins its run's at the run's end: one FTS5 segment per send instead of two, and the
+ * sent message, whose document joins its run's: one FTS5 segment per send instead of two, and the
  * send's commit, which the first API request waits for, no longer builds one (it wrote ~15 WAL pages, ~7 without).
  */
 export const searchWithRunSql = `
@@ -39,7 +40,7 @@ export const searchWithRunSql = `
 
 // Delete first: a finished message's tool call changed after it ended may have indexed it already. A listed message
 // deleted since has no document to write. Prepared once per database: run through exec, the three statements were
-// parsed and planned again at every run's end.
+// parsed and planned again at every drain.
 const drainSql = [
   'DELETE FROM history_fts WHERE rowid IN (SELECT seq FROM search_pending)',
   `INSERT INTO history_fts (rowid, body, chat_id)
@@ -59,10 +60,6 @@ interface PendingStatements {
   drain: StatementSync[];
   // One message's document now (writeDocumentNow).
   one: StatementSync[];
-  // A savepoint around the drain when it joins another write's transaction (writePendingDocumentsOrLeave).
-  savepoint: StatementSync;
-  release: StatementSync;
-  rollbackTo: StatementSync;
 }
 
 const statements = new WeakMap<DatabaseSync, PendingStatements>();
@@ -74,9 +71,6 @@ function statementsOf(db: DatabaseSync): PendingStatements {
       any: db.prepare('SELECT 1 FROM search_pending LIMIT 1'),
       drain: drainSql.map((sql) => db.prepare(sql)),
       one: oneSql.map((sql) => db.prepare(sql)),
-      savepoint: db.prepare('SAVEPOINT search_drain'),
-      release: db.prepare('RELEASE search_drain'),
-      rollbackTo: db.prepare('ROLLBACK TO search_drain'),
     };
     statements.set(db, known);
   }
@@ -91,26 +85,6 @@ export function hasPendingDocuments(db: DatabaseSync): boolean {
 /** Writes the search documents of every message waiting in search_pending; run it inside the caller's transaction. */
 export function writePendingDocuments(db: DatabaseSync): void {
   for (const statement of statementsOf(db).drain) statement.run();
-}
-
-/**
- * Writes the documents waiting inside the caller's open transaction, as a savepoint: if that fails they stay listed
- * (for the next `indexPending` or start) and the caller's own writes still commit. False when they were left.
- */
-export function writePendingDocumentsOrLeave(db: DatabaseSync): boolean {
-  const known = statementsOf(db);
-  if (known.any.get() === undefined) return true;
-  known.savepoint.run();
-  try {
-    for (const statement of known.drain) statement.run();
-    known.release.run();
-    return true;
-  } catch {
-    // What failed is reported where it is written again (the run's end); a rollback that fails too ends the transaction.
-    known.rollbackTo.run();
-    known.release.run();
-    return false;
-  }
 }
 
 /** Writes message `seq`'s document and takes it off the list; run it inside the caller's transaction (schema 7). */
