@@ -71,6 +71,11 @@ export class EventLog {
 }
 
 /** Unwraps a Result or fails the test with its error. */
+/** Resolves once the chat list push asked for in this loop turn has gone out (host/chat/chatListPush.ts). */
+export function listPushed(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 export function value<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
   return result.value;

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dispatchCall } from '../../shared/dispatch.ts';
 import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scriptedLlm/index.ts';
-import { startHost, tempDataDir, value, type HostUnderTest } from './chat-harness.ts';
+import { listPushed, startHost, tempDataDir, value, type HostUnderTest } from './chat-harness.ts';
 
 let llm: ScriptedLlm | undefined;
 let target: HostUnderTest | undefined;
@@ -45,6 +45,7 @@ describe('chat history through the contract', () => {
     await target.log.runEnd(trip.id);
     expect(value(await api['chats.list']({}))[0]).toMatchObject({ id: trip.id, title: 'France trip', messageCount: 4 });
     // The sidebar mirror: the latest 'chats.changed' carries the same list.
+    await listPushed();
     const changed = target.log.all.filter((r) => r.event === 'chats.changed').at(-1)?.payload;
     expect(changed).toEqual(value(await api['chats.list']({})));
 

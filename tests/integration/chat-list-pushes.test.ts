@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedLlm } from '../fixtures/scriptedLlm/index.ts';
 import type { ChatStreamEvent, ChatSummary } from '../../shared/chat.ts';
-import { FakeTools, startEngine, tempDataDir, textResult, value } from './chat-harness.ts';
+import { FakeTools, listPushed, startEngine, tempDataDir, textResult, value } from './chat-harness.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -39,7 +39,9 @@ describe('chat list pushes', () => {
 
     value(await api['chat.send']({ chatId: created.id, text: 'Plan a trip to Hue\nwith details' }));
     await engine.log.runEnd(created.id);
-    expect(seen).toEqual(['list: Plan a trip to Hue, An older chat', 'generating: true', 'generating: false', 'list: Plan a trip to Hue, An older chat']);
+    await listPushed();
+    // Each push goes out at the end of the loop turn that asked for it: after the run starts, after its end is shown.
+    expect(seen).toEqual(['generating: true', 'list: Plan a trip to Hue, An older chat', 'generating: false', 'list: Plan a trip to Hue, An older chat']);
     // The last push is the list as stored (update times and message counts included).
     const last = engine.log.all.filter((r) => r.event === 'chats.changed').at(-1)?.payload;
     expect(last).toEqual(value(await api['chats.list']({})));
@@ -95,6 +97,7 @@ describe('chat list pushes', () => {
     // Its run's end puts it first, at its last answer's time, and the last push is the list as stored.
     expect(after.chat).toMatchObject({ messageCount: 3, updatedAt: after.messages.at(-1)?.updatedAt });
     expect(await order()).toEqual([one.id, other.id]);
+    await listPushed();
     const last = engine.log.all.filter((r) => r.event === 'chats.changed').at(-1)?.payload;
     expect(last).toEqual(value(await api['chats.list']({})));
   });

@@ -14,6 +14,7 @@ import { silentLogger } from '../../electron/host/environment.ts';
 import { FileSecretStore } from '../../electron/host/store/fileSecretStore.ts';
 import { HistoryUnavailableError } from '../../electron/host/store/database.ts';
 import { LOCK_FILE_NAME } from '../../electron/host/store/dataDirLock.ts';
+import { listPushed } from '../integration/chat-harness.ts';
 
 let dirs: string[] = [];
 let hosts: Host[] = [];
@@ -129,6 +130,8 @@ describe('a history moved aside', () => {
     expect(second.ok ? undefined : second.error.text).toEqual({ code: 'store.restoreInProgress' });
     const after = value(first);
     expect(value(await host.api['chats.list']({})).map((c) => c.title)).toEqual(['Chat from before the full disk']);
+    // The list push goes out at the end of the loop turn that asked for it (host/chat/chatListPush.ts).
+    await listPushed();
     expect(chatsChanged.at(-1)).toEqual(['Chat from before the full disk']);
     // The history it replaced is kept aside and announced, so the swap can be undone the same way.
     expect(after).toHaveLength(1);

@@ -26,6 +26,7 @@ import { createScopeCalls } from './toolSearch/scopeCalls.ts';
 import { trackServerInstructions } from './instructions/serverInstructions.ts';
 import { findInChat } from '../store/search/chatFind.ts';
 import { PendingIndexTimer } from '../store/search/pendingIndexTimer.ts';
+import { pushOncePerLoopTurn } from './chatListPush.ts';
 import { chatSnippets } from '../store/search/chatSnippets.ts';
 import { chatUsage, storedContextUsage } from '../store/chatUsage.ts';
 import { AttachmentStore } from './attachments/attachmentStore.ts';
@@ -77,7 +78,9 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
   const settings = new SettingsStore(join(env.dataDir, 'settings.json'), env.logger, book);
   const provider = new AnthropicProvider(env.secrets);
   const approvals = new ApprovalQueue((pending) => events.emit('approvals.changed', pending));
-  const chatsChanged = () => events.emit('chats.changed', repo.listChats({ limit: chatsChangedLimit }));
+  // Pushes asked for in one loop turn are one push, after what the turn sends (chatListPush.ts).
+  const listPush = pushOncePerLoopTurn(() => events.emit('chats.changed', repo.listChats({ limit: chatsChangedLimit })), env.logger);
+  const chatsChanged = listPush.ask;
   // Runs' search documents are written a moment after their ends, batched (a search writes them first if it comes sooner).
   const searchIndex = new PendingIndexTimer(() => repo.indexPending(), (cause) => env.logger.error('chat search index not written', { reason: String(cause) }));
   const toolResults = new ToolResultFiles(env.dataDir);
@@ -157,6 +160,7 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
         approvals.cancelAll();
         // What the runs left waiting is written now, so the next start has nothing to heal.
         searchIndex.now();
+        listPush.close();
         history.db.close();
       })();
       return closed;
