@@ -12,15 +12,15 @@ describe('the chat list push', () => {
   it('is sent once for every ask in one loop turn, after what the turn sends, and again for a later turn', async () => {
     const sent: string[] = [];
     const push = pushOncePerLoopTurn(() => void sent.push('list'), recordingLogger([]));
-    push.ask();
+    push.soon();
     sent.push('run started');
-    push.ask();
+    push.soon();
     await Promise.resolve();
-    push.ask();
+    push.soon();
     expect(sent).toEqual(['run started']);
     await nextCheckPhase();
     expect(sent).toEqual(['run started', 'list']);
-    push.ask();
+    push.soon();
     await nextCheckPhase();
     expect(sent).toEqual(['run started', 'list', 'list']);
   });
@@ -32,10 +32,10 @@ describe('the chat list push', () => {
       pushes++;
       throw new Error('database is not open');
     }, recordingLogger(errors));
-    failing.ask();
+    failing.soon();
     await nextCheckPhase();
     expect(errors).toEqual(['chat list not pushed: Error: database is not open']);
-    failing.ask();
+    failing.soon();
     failing.close();
     await nextCheckPhase();
     expect(pushes).toBe(1);

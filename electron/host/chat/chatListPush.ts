@@ -6,30 +6,10 @@
  * after the run's end is sent. The window gets the same list, a loop turn later.
  */
 import type { Logger } from '../environment.ts';
+import { CoalescedTask, nextLoopTurn } from '../coalescedTask.ts';
 
-/** Returns an `ask` that runs `push` once in the current loop turn's check phase, however often it was asked. */
-export function pushOncePerLoopTurn(push: () => void, logger: Logger): { ask: () => void; close: () => void } {
-  let asked = false;
-  let closed = false;
-  const run = () => {
-    asked = false;
-    if (closed) return;
-    try {
-      push();
-    } catch (cause) {
-      // A list the window misses is read again at the next push; a throw here would end the process.
-      logger.error('chat list not pushed', { reason: String(cause) });
-    }
-  };
-  return {
-    ask: () => {
-      if (asked || closed) return;
-      asked = true;
-      setImmediate(run);
-    },
-    // The history is about to close (shutdown): a push asked for would read a closed database.
-    close: () => {
-      closed = true;
-    },
-  };
+/** Runs `push` once in the current loop turn's check phase, however often `soon` was called; close it before the history closes. */
+export function pushOncePerLoopTurn(push: () => void, logger: Logger): CoalescedTask {
+  // A list the window misses is read again at the next push; a throw here would end the process.
+  return new CoalescedTask(push, (cause) => logger.error('chat list not pushed', { reason: String(cause) }), nextLoopTurn);
 }

@@ -80,7 +80,7 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
   const approvals = new ApprovalQueue((pending) => events.emit('approvals.changed', pending));
   // Pushes asked for in one loop turn are one push, after what the turn sends (chatListPush.ts).
   const listPush = pushOncePerLoopTurn(() => events.emit('chats.changed', repo.listChats({ limit: chatsChangedLimit })), env.logger);
-  const chatsChanged = listPush.ask;
+  const chatsChanged = () => listPush.soon();
   // Runs' search documents are written a moment after their ends, batched (a search writes them first if it comes sooner).
   const searchIndex = new PendingIndexTimer(() => repo.indexPending(), (cause) => env.logger.error('chat search index not written', { reason: String(cause) }));
   const toolResults = new ToolResultFiles(env.dataDir);
@@ -158,8 +158,10 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
       closed ??= (async () => {
         await runner.stopAll();
         approvals.cancelAll();
-        // What the runs left waiting is written now, so the next start has nothing to heal.
+        // What the runs left waiting is written now, so the next start has nothing to heal; nothing is written or
+        // pushed after the history closes (a run that outlived the stop grace period ends later).
         searchIndex.now();
+        searchIndex.close();
         listPush.close();
         history.db.close();
       })();
