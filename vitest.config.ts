@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // expect.poll waits 10 s by default, not Vitest's 1 s, so a poll does not give up early on a loaded 2-core CI machine.
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'tests/integration/**/*.test.ts', 'renderer/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/conformance/**/*.test.ts', 'tests/security/**/*.test.ts'],
+    include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'tests/integration/**/*.test.ts', 'renderer/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/conformance/**/*.test.ts', 'tests/security/**/*.test.ts', 'bench/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     expect: { poll: { timeout: 10_000 } },

@@ -15,7 +15,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startScriptedLlm, type ScriptTurn } from '../tests/fixtures/scriptedLlm/index.ts';
 import { addEverything, everythingScript, startHost, tempDataDir, testModel, value, waitForTools, type HostUnderTest } from '../tests/integration/chat-harness.ts';
-import { alternate, median, report } from './lib.ts';
+import { alternate, median, ratioInterval, report } from './lib.ts';
 import { startScriptedApiProcess, type ScriptedApi } from './scriptedApiProcess.ts';
 import { RequestPhases } from './requestPhases.ts';
 
@@ -25,17 +25,18 @@ const ROUNDS = 8;
 // warm-up, the median of 8 measured mostly the warm-up, where both sides' fixed costs hide the host's excess, and moved
 // by ±0.15 between runs of the same code (docs/benchmarks.md, "chat unpaced, twelfth look"). So the unpaced results
 // warm up longer and take the median of more rounds.
-const UNPACED_ROUNDS = 64;
+const UNPACED_ROUNDS = 128;
 const UNPACED_WARMUPS = 24;
 /**
- * Server rounds of `chat-unpaced`: its 64 conversations per side are split into rounds, and every round runs on fresh
+ * Server rounds of `chat-unpaced`: its 128 conversations per side are split into rounds, and every round runs on fresh
  * MCP server processes for both sides (the host's restarted through the host, the raw side's client on a
  * process of its own). Where the kernel places each side's server process against the bench's thread sets how fast
  * that side's tool calls are for as long as the process lives, so one pair of processes per run made the whole run's
  * ratio a draw of that luck (the same tree read 1.05-1.34 in runs a minute apart; docs/benchmarks.md, "fourteenth
- * look"). The `call` bench does the same since its sixth look.
+ * look"). The `call` bench does the same since its sixth look. Sixteen rounds of 8 (not 8 of 8): with 8 rounds one
+ * run's bootstrap interval spanned about 1.07-1.31, too wide to tell a 1.15 target apart (sixteenth look).
  */
-const SERVER_ROUNDS = Number(process.env.BENCH_CHAT_SERVER_ROUNDS ?? 8);
+const SERVER_ROUNDS = Number(process.env.BENCH_CHAT_SERVER_ROUNDS ?? 16);
 /** Warm-up conversations per side on each round's fresh processes (a fresh server-everything answers its first calls slower). */
 const ROUND_WARMUPS = 8;
 /** The idle pause after each round's spawns. */
@@ -157,6 +158,8 @@ async function measure(pace: number, rounds: number, warmups: number, target: Ho
   const phases = new RequestPhases();
   const samples = { subject: [] as number[], baseline: [] as number[] };
   const perServerRound: number[] = [];
+  // Each round's samples apart, for the ratio's interval (rounds are strata: each ran on its own processes).
+  const byRound = { subject: [] as number[][], baseline: [] as number[][] };
   for (let round = 0; round < serverRounds; round++) {
     if (serverRounds > 1) {
       await freshServers(target, raw, round);
@@ -165,6 +168,8 @@ async function measure(pace: number, rounds: number, warmups: number, target: Ho
     const inRound = Math.ceil(rounds / serverRounds);
     const measured = await alternate(inRound, withCpu('host', () => viaHost(target, paced, phases)), withCpu('rawSdk', () => viaRawSdk(pacedSdk, raw.client, tools, paced, phases)));
     perServerRound.push(median(measured.subject) / median(measured.baseline));
+    byRound.subject.push(measured.subject);
+    byRound.baseline.push(measured.baseline);
     samples.subject.push(...measured.subject);
     samples.baseline.push(...measured.baseline);
   }
@@ -172,7 +177,7 @@ async function measure(pace: number, rounds: number, warmups: number, target: Ho
   await paced.close();
   const conversations = samples.subject.length;
   const cpuMsPerConversation = { host: cpu.host / conversations, rawSdk: cpu.rawSdk / conversations };
-  return { ...samples, cpuMsPerConversation, cpuRatio: cpuMsPerConversation.host / cpuMsPerConversation.rawSdk, phasesMs: phases.medians(), perServerRound };
+  return { ...samples, cpuMsPerConversation, cpuRatio: cpuMsPerConversation.host / cpuMsPerConversation.rawSdk, phasesMs: phases.medians(), perServerRound, ratio95: ratioInterval(byRound.subject, byRound.baseline) };
 }
 
 const llm = await startScriptedLlm({ apiKey: 'sk-test' });
@@ -203,7 +208,7 @@ try {
     unpacedWarmups: UNPACED_WARMUPS,
     paced: { hostSamplesMs: paced.subject, rawSdkSamplesMs: paced.baseline, ratio: median(paced.subject) / median(paced.baseline), cpuMsPerConversation: paced.cpuMsPerConversation, cpuRatio: paced.cpuRatio },
     // `chat-unpaced`'s result: the scripted API in a process of its own (CPU: this process only, so without the API's).
-    unpaced: { apiInOwnProcess: true, hostSamplesMs: unpaced.subject, rawSdkSamplesMs: unpaced.baseline, ratio: median(unpaced.subject) / median(unpaced.baseline), cpuMsPerConversation: unpaced.cpuMsPerConversation, cpuRatio: unpaced.cpuRatio, phasesMs: unpaced.phasesMs, serverRounds: SERVER_ROUNDS, ratioPerServerRound: unpaced.perServerRound },
+    unpaced: { apiInOwnProcess: true, hostSamplesMs: unpaced.subject, rawSdkSamplesMs: unpaced.baseline, ratio: median(unpaced.subject) / median(unpaced.baseline), cpuMsPerConversation: unpaced.cpuMsPerConversation, cpuRatio: unpaced.cpuRatio, phasesMs: unpaced.phasesMs, serverRounds: SERVER_ROUNDS, ratioPerServerRound: unpaced.perServerRound, ratio95: unpaced.ratio95 },
     // The same unpaced conversation with the scripted API in this process, on the measured thread (the result's setup
     // before decision 015; CPU includes the API's work for both sides).
     unpacedApiInBenchProcess: { hostSamplesMs: apiInBenchProcess.subject, rawSdkSamplesMs: apiInBenchProcess.baseline, ratio: median(apiInBenchProcess.subject) / median(apiInBenchProcess.baseline), cpuMsPerConversation: apiInBenchProcess.cpuMsPerConversation, cpuRatio: apiInBenchProcess.cpuRatio },
@@ -217,6 +222,7 @@ try {
     const gaps = hostPhases.betweenRequests.map((h, i) => pair(h, rawPhases.betweenRequests[i] ?? 0)).join(', ');
     console.log(`bench chat-unpaced phases, host / raw ms (medians): to the first request ${pair(hostPhases.toFirstRequest, rawPhases.toFirstRequest)}; between requests ${gaps}; after the last ${pair(hostPhases.afterLastRequest, rawPhases.afterLastRequest)}`);
   }
+  console.log(`bench chat-unpaced: the ratio's 95 % bootstrap interval (samples drawn again within each server round): ${unpaced.ratio95.map((r) => r.toFixed(3)).join('-')}`);
   report({ name: 'chat-unpaced', metric: `${what(UNPACED_ROUNDS)}, SSE events unpaced, scripted API in its own process)`, value: median(unpaced.subject), baseline: median(unpaced.baseline), target: 1.15, direction: 'ratio_at_most', details });
 } finally {
   await raw.client.close();

@@ -30,6 +30,42 @@ export function median(values: number[]): number {
   return percentile(values, 50);
 }
 
+// A small seeded generator (mulberry32), so an interval is the same each time it is computed from the same samples.
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+// `values` drawn again with replacement, as many as there are.
+function resample(values: readonly number[], random: () => number): number[] {
+  return values.map(() => values[Math.floor(random() * values.length)] ?? Number.NaN);
+}
+
+/**
+ * How far the ratio median(subject) / median(baseline) could move with other draws of the same rounds: a bootstrap
+ * interval (`level`, default 95 %) that resamples each round's samples within that round (each round ran on its own
+ * processes, so rounds are strata), then pools them as the bench does. Lets a reader see whether a run's figure can
+ * tell its target apart at all.
+ */
+export function ratioInterval(subjectRounds: readonly (readonly number[])[], baselineRounds: readonly (readonly number[])[], options: { level?: number; resamples?: number; seed?: number } = {}): [number, number] {
+  const { level = 0.95, resamples = 2000, seed = 1 } = options;
+  const random = seededRandom(seed);
+  const ratios: number[] = [];
+  for (let i = 0; i < resamples; i++) {
+    const subject = subjectRounds.flatMap((round) => resample(round, random));
+    const baseline = baselineRounds.flatMap((round) => resample(round, random));
+    ratios.push(median(subject) / median(baseline));
+  }
+  const tail = ((1 - level) / 2) * 100;
+  return [percentile(ratios, tail), percentile(ratios, 100 - tail)];
+}
+
 /** Runs `subject` and `baseline` alternately `rounds` times so drift hits both equally; returns each side's samples. */
 export async function alternate(rounds: number, subject: () => Promise<number>, baseline: () => Promise<number>): Promise<{ subject: number[]; baseline: number[] }> {
   const out = { subject: [] as number[], baseline: [] as number[] };
