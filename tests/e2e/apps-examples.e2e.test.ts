@@ -12,7 +12,9 @@ import type { ScriptTurn } from '../fixtures/scriptedLlm/index.ts';
 import { nodeServer, sendMessage, startApp, type E2eApp } from './harness.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+// Refreshed only on request (SWITCHBOARD_DOCS_SCREENSHOTS=1): a test run must not change tracked files.
 const docsShots = path.join(root, 'docs', 'screenshots');
+const refreshDocs = process.env.SWITCHBOARD_DOCS_SCREENSHOTS === '1';
 const example = (name: string) => path.join(root, `node_modules/@modelcontextprotocol/server-${name}/dist/index.js`);
 
 /** A shared 2-core machine can take long to start a server; the connect timeout must not fail the suite. */
@@ -72,7 +74,7 @@ describe('MCP Apps examples', () => {
     await approval.getByRole('button', { name: 'Always allow this tool' }).click();
     await expect.poll(() => frame.locator('#memory-percent').textContent(), { timeout: 30_000 }).toMatch(/\d+%/);
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(docsShots, 'apps-system-monitor.png') });
+    if (refreshDocs) await page.screenshot({ path: path.join(docsShots, 'apps-system-monitor.png') });
   });
 
   it('budget-allocator renders its categories from the tool result', async () => {
@@ -84,6 +86,6 @@ describe('MCP Apps examples', () => {
     await expect.poll(() => frame.locator('#sliders-container').textContent(), { timeout: 30_000 }).toContain('Marketing');
     expect(await frame.locator('#sliders-container').textContent()).toContain('Engineering');
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(docsShots, 'apps-budget-allocator.png') });
+    if (refreshDocs) await page.screenshot({ path: path.join(docsShots, 'apps-budget-allocator.png') });
   });
 });

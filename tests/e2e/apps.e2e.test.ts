@@ -12,7 +12,9 @@ import type { ScriptTurn } from '../fixtures/scriptedLlm/index.ts';
 import { nodeServer, sendMessage, startApp, type E2eApp } from './harness.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+// Refreshed only on request (SWITCHBOARD_DOCS_SCREENSHOTS=1): a test run must not change tracked files.
 const docsShots = path.join(root, 'docs', 'screenshots');
+const refreshDocs = process.env.SWITCHBOARD_DOCS_SCREENSHOTS === '1';
 const basicReact = path.join(root, 'node_modules/@modelcontextprotocol/server-basic-react/dist/index.js');
 const probeServer = path.join(root, 'tests/fixtures/apps/fixtureAppServer.ts');
 
@@ -95,11 +97,11 @@ describe('MCP Apps', () => {
     await frame.getByRole('button', { name: 'Get Server Time' }).click();
     const approval = card.getByRole('group', { name: /Approval for Get Time/ });
     await approval.waitFor({ timeout: 30_000 });
-    await page.screenshot({ path: path.join(docsShots, 'apps-approval.png') });
+    if (refreshDocs) await page.screenshot({ path: path.join(docsShots, 'apps-approval.png') });
     await approval.getByRole('button', { name: 'Allow once' }).click();
     await expect.poll(() => frame.locator('code').first().textContent(), { timeout: 30_000 }).not.toBe(before);
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(docsShots, 'apps-basic-react.png') });
+    if (refreshDocs) await page.screenshot({ path: path.join(docsShots, 'apps-basic-react.png') });
   });
 
   it('shows ui/message as the user\'s message and asks before opening a link', async () => {
@@ -113,7 +115,7 @@ describe('MCP Apps', () => {
     const dialog = page.getByTestId('confirm-dialog');
     await dialog.waitFor();
     expect(await dialog.getByTestId('elicit-url-host').textContent()).toBe('modelcontextprotocol.io');
-    await page.screenshot({ path: path.join(docsShots, 'apps-open-link.png') });
+    if (refreshDocs) await page.screenshot({ path: path.join(docsShots, 'apps-open-link.png') });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
   });
@@ -152,14 +154,14 @@ describe('MCP Apps', () => {
       // Full screen covers the whole window, sidebar included (not just the chat column at the card's place).
       const viewport = page.viewportSize();
       await expect.poll(async () => JSON.stringify(await box.boundingBox())).toBe(JSON.stringify({ x: 0, y: 0, width: viewport?.width, height: viewport?.height }));
-      if (era === 'modern') await page.screenshot({ path: path.join(docsShots, 'apps-fullscreen.png') });
+      if (refreshDocs && era === 'modern') await page.screenshot({ path: path.join(docsShots, 'apps-fullscreen.png') });
       await box.getByRole('button', { name: 'Exit full screen' }).click();
       await expect.poll(() => frame.locator('#mode').textContent()).toBe('inline');
 
       // Theme follows the window.
       await app.api['settings.update']({ theme: 'dark' });
       await expect.poll(() => frame.locator('#theme').textContent(), { timeout: 30_000 }).toBe('dark');
-      if (era === 'modern') await page.screenshot({ path: path.join(docsShots, 'apps-dark.png') });
+      if (refreshDocs && era === 'modern') await page.screenshot({ path: path.join(docsShots, 'apps-dark.png') });
       await app.api['settings.update']({ theme: 'light' });
       await expect.poll(() => frame.locator('#theme').textContent(), { timeout: 30_000 }).toBe('light');
       expect(serverId).toBeTruthy();
@@ -181,7 +183,7 @@ describe('MCP Apps', () => {
     expect(await note.textContent()).toContain('Probe picked: blue');
     await note.locator('summary').click();
     await note.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(docsShots, 'apps-model-context.png') });
+    if (refreshDocs) await page.screenshot({ path: path.join(docsShots, 'apps-model-context.png') });
 
     await sendMessage(page, 'Which color did I pick?');
     await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent(), { timeout: 30_000 }).toContain('You picked blue.');

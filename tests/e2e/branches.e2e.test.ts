@@ -1,8 +1,9 @@
 /**
  * Branches end to end: editing a sent message makes a new version and the model gets the edited conversation; the
  * `< 1/2 >` switcher shows the other branch and the chat continues from the one shown; a stopped reply is retried as
- * a new version; and after a failed send (429) the next message is sent alone, the failed one staying visibly failed
- * with Retry / Edit / Delete (it used to be merged silently into the next one).
+ * a new version, and a finished one too, the chat continuing from the version shown; a failed message is retried as it
+ * is or edited into a new version; and after a failed send (429) the next message is sent alone, the failed one
+ * staying visibly failed with Retry / Edit / Delete (it used to be merged silently into the next one).
  */
 import { copyFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,13 @@ const script: ScriptTurn[] = [
   { match: { lastUserText: 'slow poem' }, content: say('A quick poem: the switchboard hums, the answer comes.') },
   { match: { lastUserText: 'rate limit' }, times: 3, error: { status: 429, retryAfterMs: 5 } },
   { match: { lastUserText: 'long essay' }, content: say('An essay, as asked.') },
+  { match: { lastUserText: 'Name a colour' }, content: say('Blue.') },
+  { match: { lastUserText: 'Name a colour' }, content: say('Green.') },
+  { match: { lastUserText: 'Why that one' }, content: say('Because it is calm.') },
+  { match: { lastUserText: 'Check the quota' }, times: 3, error: { status: 429, retryAfterMs: 5 } },
+  { match: { lastUserText: 'Check the quota' }, content: say('The quota is fine.') },
+  { match: { lastUserText: 'Ping the budget' }, times: 3, error: { status: 429, retryAfterMs: 5 } },
+  { match: { lastUserText: 'Ping the ledger' }, content: say('The ledger answered.') },
 ];
 
 interface SentMessage {
@@ -141,6 +149,61 @@ describe('branches', () => {
     await switcher.getByRole('button', { name: 'Previous version' }).click();
     await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('Roses');
     expect(await page.locator('.chat-msg.is-assistant').last().locator('.chat-msg-stopped').count()).toBe(1);
+  });
+
+  it('regenerates a finished reply as a new version and continues from the version shown', async () => {
+    const { page } = app;
+    await newChat();
+    await sendMessage(page, 'Name a colour');
+    const reply = page.locator('.chat-msg.is-assistant').last();
+    await expect.poll(() => reply.textContent()).toContain('Blue.');
+    await idle();
+
+    await reply.hover();
+    await reply.getByRole('button', { name: 'Regenerate reply' }).click();
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('Green.');
+    expect(await page.locator('.chat-msg.is-assistant').count()).toBe(1);
+    // Asked again without the first answer.
+    expect(lastSent()).toEqual(['user: Name a colour']);
+    const switcher = page.locator('.chat-msg.is-assistant').last().getByRole('group', { name: 'Version 2 of 2' });
+    await switcher.waitFor();
+    await idle();
+
+    await switcher.getByRole('button', { name: 'Previous version' }).click();
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('Blue.');
+    await sendMessage(page, 'Why that one?');
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('calm');
+    // The chat continued from the version shown, not from the newest one.
+    expect(lastSent()).toEqual(['user: Name a colour', 'assistant: Blue.', 'user: Why that one?']);
+  });
+
+  it('retries a failed message as it is, and edits another into a new version that is sent alone', async () => {
+    const { page } = app;
+    await newChat();
+    await sendMessage(page, 'Check the quota now');
+    const failed = page.locator('.chat-msg.is-user', { hasText: 'Check the quota now' });
+    await failed.getByRole('note').waitFor();
+    await idle();
+    await failed.getByRole('note').getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('The quota is fine.');
+    expect(lastSent()).toEqual(['user: Check the quota now']);
+    await expect.poll(() => failed.getByRole('note').count()).toBe(0);
+    await idle();
+
+    await sendMessage(page, 'Ping the budget');
+    const second = page.locator('.chat-msg.is-user', { hasText: 'Ping the budget' });
+    await second.getByRole('note').waitFor();
+    await idle();
+    await second.getByRole('note').getByRole('button', { name: 'Edit' }).click();
+    const box = page.getByRole('textbox', { name: 'Edit your message' });
+    expect(await box.inputValue()).toBe('Ping the budget');
+    await box.fill('Ping the ledger');
+    await page.getByRole('button', { name: 'Send as new version' }).click();
+    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('The ledger answered.');
+    // The edited message went out with the conversation before it, and without the failed version.
+    expect(lastSent()).toEqual(['user: Check the quota now', 'assistant: The quota is fine.', 'user: Ping the ledger']);
+    expect(await page.locator('.chat-user-bubble').allTextContents()).toEqual(['Check the quota now', 'Ping the ledger']);
+    await page.locator('.chat-msg.is-user').last().getByRole('group', { name: 'Version 2 of 2' }).waitFor();
   });
 
   it('after a failed send (429) sends the next message alone and keeps the failed one visibly failed', async () => {

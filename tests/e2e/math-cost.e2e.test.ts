@@ -15,6 +15,7 @@ import { artifactsDir, sendMessage, startApp, type E2eApp } from './harness.ts';
 
 // Refreshed only on request (SWITCHBOARD_DOCS_SCREENSHOTS=1): a test run must not change tracked files.
 const docsShot = fileURLToPath(new URL('../../docs/screenshots/chat-math.png', import.meta.url));
+const costShot = fileURLToPath(new URL('../../docs/screenshots/chat-cost.png', import.meta.url));
 const refreshDocs = process.env.SWITCHBOARD_DOCS_SCREENSHOTS === '1';
 
 const MODEL = 'claude-sonnet-4-6';
@@ -130,5 +131,7 @@ describe('math and cost', () => {
     const tip = page.locator('.chat-tooltip').filter({ hasText: 'Cache write' });
     await tip.waitFor();
     expect(await tip.textContent()).toContain('40,000');
+    const shot = await app.screenshot('chat-cost');
+    if (refreshDocs) copyFileSync(shot, costShot);
   });
 });
