@@ -90,7 +90,7 @@ export const callSchemas = {
   'chats.find': z.object({ chatId: z.string().min(1), query: z.string().min(1).max(500) }),
   /** A chat's token usage per model, for its estimated cost. */
   'chats.usage': chatId,
-  /** For the sidebar's search results: an excerpt around each chat's newest match (text or tool call). */
+  /** For the sidebar's search results: an excerpt around each chat's newest match (text or tool call), on the branch shown when it has one. */
   'chats.snippets': z.object({ query: z.string().min(1).max(500), chatIds: z.array(z.string().min(1)).max(200) }),
   /** What a chat's next request sends as tools (count, estimated tokens), under its scope or the one given. */
   'chats.toolPlan': z.object({ chatId: z.string().min(1).optional(), scope: toolScopeSchema.optional() }),

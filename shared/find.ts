@@ -58,9 +58,16 @@ export function countMatches(text: string, query: string, limit = FIND_MATCH_LIM
   return countTextMatches(text, query, limit);
 }
 
-/** Where a chat matched a sidebar search: a short excerpt around the newest match and the message it is in. */
+/**
+ * Where a chat matched a sidebar search: a short excerpt around the first match in the newest message that has one
+ * (on the branch shown if any matches there, else on another version), and the message it is in.
+ */
 export interface SearchSnippet {
   messageId: string;
+  /** Which occurrence of the query in the message's find text (messageFindText) the excerpt shows, as find counts them. */
+  occurrence: number;
+  /** True when the message is on a version (branch) the chat did not show when searched: opening the hit shows it. */
+  hidden: boolean;
   /** The excerpt, with '…' where it was cut. */
   text: string;
   /** Where in the excerpt the match starts and how long it is, for highlighting. */
@@ -71,7 +78,7 @@ export interface SearchSnippet {
 }
 
 /** An excerpt of `text` around the first match of `query` (as find matches: 'ha noi' marks 'Hà Nội'); undefined when there is none. */
-export function excerpt(text: string, query: string, before = 30, after = 60): Omit<SearchSnippet, 'messageId' | 'inTool'> | undefined {
+export function excerpt(text: string, query: string, before = 30, after = 60): Pick<SearchSnippet, 'text' | 'matchStart' | 'matchLength'> | undefined {
   const [range] = textMatchRanges(text, query);
   if (!range) return undefined;
   const [at, stop] = range;

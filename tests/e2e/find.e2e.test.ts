@@ -4,7 +4,9 @@
  * virtualized list to it, opens its tool card and highlights it; Enter and Shift+Enter step between matches in
  * loaded and unloaded messages; Escape closes the bar and gives focus back to the composer. The sidebar search finds
  * the same word with a snippet, and opening that hit opens the find bar on it; Vietnamese typed there without its
- * tones finds the chat too, and opening it highlights the accented text.
+ * tones finds the chat too, and opening it highlights the accented text. A hit whose snippet is on a version not
+ * shown opens that version at the match (far up a long branch, not loaded yet), and a hit opens at the snippet's
+ * match even when a newer one is in the same message.
  */
 import { randomUUID } from 'node:crypto';
 import { copyFileSync } from 'node:fs';
@@ -68,6 +70,43 @@ function seedChat(dataDir: string): string {
   return chatId;
 }
 
+// Only in a tool result of a reply that has a newer version (the one shown); 80 messages continue below it.
+const HIDDEN_WORD = 'basilisk';
+const HIDDEN_TITLE = 'Lizard facts';
+// In the newest reply's text and, newer, in its tool result; and in the question before it.
+const TWICE_WORD = 'pangolin';
+const TWICE_TITLE = 'Scaly mammals';
+
+function say(chatId: string, id: string, role: 'user' | 'assistant', at: number, blocks: ContentBlock[]): ChatMessage {
+  return { id, chatId, role, blocks, status: 'complete', createdAt: at, updatedAt: at };
+}
+
+/** Writes two small chats with versions (parent ids) through the real store, as edits and regenerations leave them. */
+function seedVersionChats(dataDir: string): void {
+  const { db } = openHistoryDatabase(join(dataDir, 'history.db'), silentLogger);
+  const repo = new ChatRepository(db);
+  const start = Date.now() - 3_600_000;
+  let clock = start;
+  const tick = () => (clock += 1000);
+  transaction(db, () => {
+    const lizards = randomUUID();
+    repo.createChat(lizards, HIDDEN_TITLE, 'claude-sonnet-4-6', start);
+    const question = say(lizards, 'lz-q', 'user', tick(), [{ type: 'text', text: 'Which lizard can run on water?' }]);
+    repo.insertMessage(question);
+    // The first reply, with its own continuation: a branch of 82 messages, later hidden by a regenerated reply.
+    repo.insertMessage(say(lizards, 'lz-a', 'assistant', tick(), [{ type: 'text', text: 'Let me look that up.' }, toolCall(9001, { q: 'water lizard' }, `The ${HIDDEN_WORD} runs on water for a few metres.`)]), question.id);
+    for (let i = 0; i < 80; i++) repo.insertMessage(say(lizards, `lz-old-${i}`, i % 2 === 0 ? 'user' : 'assistant', tick(), [{ type: 'text', text: `Old branch line ${i}.` }]));
+    repo.insertMessage(say(lizards, 'lz-b', 'assistant', tick(), [{ type: 'text', text: 'Geckos climb walls; none run on water.' }]), question.id);
+    repo.insertMessage(say(lizards, 'lz-b-q', 'user', tick(), [{ type: 'text', text: 'Thanks.' }]));
+
+    const mammals = randomUUID();
+    repo.createChat(mammals, TWICE_TITLE, 'claude-sonnet-4-6', start);
+    repo.insertMessage(say(mammals, 'pg-q', 'user', tick(), [{ type: 'text', text: `Where does the ${TWICE_WORD} live?` }]));
+    repo.insertMessage(say(mammals, 'pg-a', 'assistant', tick(), [{ type: 'text', text: `Pangolins live in Asia and Africa.` }, toolCall(9002, { q: 'range' }, `Range map: the ${TWICE_WORD} lives in forests.`)]));
+  });
+  db.close();
+}
+
 // Reads the CSS Custom Highlight the find bar set for the current match (page code as a string: no DOM types here).
 const currentHighlight = `(() => {
   const h = CSS.highlights.get('find-current');
@@ -87,6 +126,7 @@ describe('find in a chat', () => {
   beforeAll(async () => {
     app = await startApp({ open: false });
     chatId = seedChat(app.dataDir);
+    seedVersionChats(app.dataDir);
     await app.open(`#/chat/${chatId}`);
     await app.page.locator('.chat-msg', { hasText: `Reading log ${MESSAGES - 1}.` }).waitFor({ timeout: 30_000 });
     await app.dismissToasts();
@@ -185,5 +225,44 @@ describe('find in a chat', () => {
     await search.fill('hạ nội');
     await page.locator('section.sb-chats[aria-busy="false"]').waitFor({ timeout: 30_000 });
     await expect.poll(() => page.locator('section.sb-chats').textContent(), { timeout: 30_000 }).toContain('No chat matches your search.');
+  });
+
+  it('opening a hit whose snippet is on a version not shown shows that version, at the match, highlighted', async () => {
+    const { page } = app;
+    const search = page.getByRole('searchbox', { name: 'Search chats' });
+    await search.fill(HIDDEN_WORD);
+    const snippet = page.getByTestId('search-snippet');
+    await expect.poll(() => snippet.textContent(), { timeout: 30_000 }).toContain(`The ${HIDDEN_WORD} runs on water`);
+    expect(await snippet.textContent()).toContain('on another version');
+    await page.locator('section.sb-chats').getByText(HIDDEN_TITLE).click();
+    // The version with the match is shown (the regenerated reply is not), from the top of its 82-message branch.
+    await expect.poll(() => page.getByTestId('find-count').textContent(), { timeout: 30_000 }).toBe('1 of 1');
+    await page.locator('.tool-result-text', { hasText: HIDDEN_WORD }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.evaluate(currentHighlight), { timeout: 30_000 }).toBe(`${HIDDEN_WORD}|in view`);
+    expect(await page.locator('.chat-msg', { hasText: 'Geckos climb walls' }).count()).toBe(0);
+    expect(await page.locator('.chat-msg', { hasText: 'Let me look that up.' }).locator('.branch-position').first().textContent()).toContain('1/2');
+    // The branch shown is the one through the match to its newest message.
+    await page.evaluate("(() => { const el = document.querySelector('[data-testid=\"chat-scroll\"]'); el.scrollTop = el.scrollHeight; })()");
+    await page.locator('.chat-msg', { hasText: 'Old branch line 79.' }).waitFor({ timeout: 30_000 });
+  });
+
+  it('opening a hit goes to the snippet’s match, not to a newer one in the same message, and steps on from there', async () => {
+    const { page } = app;
+    const search = page.getByRole('searchbox', { name: 'Search chats' });
+    await search.fill(TWICE_WORD);
+    const snippet = page.locator('section.sb-chats li', { hasText: TWICE_TITLE }).getByTestId('search-snippet');
+    await expect.poll(() => snippet.textContent(), { timeout: 30_000 }).toContain('Pangolins live in Asia');
+    await page.locator('section.sb-chats').getByText(TWICE_TITLE).click();
+    // Newest first: the tool result (1), the reply's text the snippet shows (2), the question (3).
+    await expect.poll(() => page.getByTestId('find-count').textContent(), { timeout: 30_000 }).toBe('2 of 3');
+    await expect.poll(() => page.evaluate(currentHighlight), { timeout: 30_000 }).toBe('Pangolin|in view');
+    const field = page.getByRole('searchbox', { name: 'Find in chat' });
+    await field.press('Shift+Enter');
+    await expect.poll(() => page.getByTestId('find-count').textContent()).toBe('1 of 3');
+    await expect.poll(() => page.evaluate(currentHighlight), { timeout: 30_000 }).toBe(`${TWICE_WORD}|in view`);
+    expect(await page.locator('.tool-result-text', { hasText: `the ${TWICE_WORD} lives` }).isVisible()).toBe(true);
+    await field.press('Enter');
+    await field.press('Enter');
+    await expect.poll(() => page.getByTestId('find-count').textContent()).toBe('3 of 3');
   });
 });

@@ -16,7 +16,7 @@ import { ServersSummary } from './ServersSummary.tsx';
 import { useChatSearch } from './useChatSearch.ts';
 import { useSearchSnippets } from '../chat/find/useSearchSnippets.ts';
 import { SearchSnippetLine } from '../chat/find/SearchSnippetLine.tsx';
-import { useFindStore } from '../chat/find/findStore.ts';
+import { openSearchHit } from '../chat/find/openSearchHit.ts';
 import { useNewChat } from './useNewChat.ts';
 import { modKey } from './modKey.ts';
 import './sidebar.css';
@@ -46,11 +46,9 @@ function FullSidebar() {
   const [query, setQuery] = useState('');
   const { results, searching } = useChatSearch(chats, query);
   const snippets = useSearchSnippets(query, searching ? [] : results.map((c) => c.id));
-  // Opened from a search: the chat's find bar opens on the query and shows its newest match.
-  const openFound = (id: string): void => {
-    if (query.trim()) useFindStore.getState().open(id, query.trim());
-    navigate({ view: 'chat', chatId: id });
-  };
+  // Opened from a search: the chat's find bar opens on the query at the match the snippet shows (its version shown
+  // first), or at the newest match when there is no snippet (the title matched).
+  const openFound = (id: string): void => void openSearchHit(id, query, snippets[id]);
   const groups = useMemo(() => groupChats(results), [results]);
 
   return (

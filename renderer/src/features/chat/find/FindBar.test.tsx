@@ -70,4 +70,25 @@ describe('FindBar', () => {
     await waitFor(() => expect(screen.getByTestId('find-count').textContent).toBe('1 of 3'));
     expect(fake.calls.find((c) => c.name === 'chats.find')?.params).toEqual({ chatId: 'c1', query: 'zebra' });
   });
+
+  it('opened at a wanted match (a sidebar snippet), starts there once the host found it in a page not loaded', async () => {
+    const fake = fakeBridge({ 'chats.find': () => ok({ hits: [{ messageId: 'old1', count: 2 }, { messageId: 'm2', count: 1 }], total: 3, truncated: false }) });
+    setBridgeForTests(fake.bridge);
+    const chat = openChat([text('m2', 'a zebra')], 'cursor');
+    useStore.setState({ openChats: { c1: chat } });
+    render(<FindBar open={chat} />);
+    useFindStore.getState().open('c1', 'zebra', { messageId: 'old1', occurrence: 0 });
+    // Not the newest (the loaded m2) while the host searches: that would scroll away from the wanted match.
+    await waitFor(() => expect(screen.getByTestId('find-count').textContent).toBe('Searching…'));
+    await waitFor(() => expect(screen.getByTestId('find-count').textContent).toBe('3 of 3'));
+    expect(useFindStore.getState().wanted).toBeUndefined();
+    // Opened again on the same query without a wanted match: a plain find, from the newest.
+    useFindStore.getState().open('c1', 'zebra');
+    await waitFor(() => expect(screen.getByTestId('find-count').textContent).toBe('1 of 3'));
+    // A wanted match no longer there (deleted meanwhile): the newest, as a plain find.
+    useFindStore.getState().open('c1', 'zebra', { messageId: 'gone', occurrence: 0 });
+    await waitFor(() => expect(fake.calls.filter((c) => c.name === 'chats.find')).toHaveLength(3));
+    await waitFor(() => expect(screen.getByTestId('find-count').textContent).toBe('1 of 3'));
+    expect(useFindStore.getState().target).toMatchObject({ messageId: 'm2', occurrence: 0 });
+  });
 });

@@ -9,7 +9,7 @@ import type { FindHit } from '../../../../../shared/find.ts';
 import type { OpenChat } from '../../../store/chatsSlice.ts';
 import { useStore } from '../../../store/index.ts';
 import { call } from '../../../bridge/index.ts';
-import { keepIndex, loadedHits, mergeMatches, type FindMatch } from './findMatches.ts';
+import { keepIndex, loadedHits, mergeMatches, startIndex, type FindMatch } from './findMatches.ts';
 import { useFindStore } from './findStore.ts';
 import './find.css';
 
@@ -57,9 +57,11 @@ export function FindBar({ open }: { open: OpenChat }) {
   const index = useFindStore((s) => s.index);
   const searching = useFindStore((s) => s.searching);
   const focusSeq = useFindStore((s) => s.focusSeq);
+  const searchSeq = useFindStore((s) => s.searchSeq);
   const input = useRef<HTMLInputElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
-  const hostHits = useRef<{ query: string; hits: FindHit[] } | undefined>(undefined);
+  // Keyed by the search (searchSeq and query): a search opened again, maybe on another branch, asks the host afresh.
+  const hostHits = useRef<{ key: string; hits: FindHit[] } | undefined>(undefined);
   const lastQuery = useRef<string>('');
   const messagesNow = useRef(open.messages);
   messagesNow.current = open.messages;
@@ -79,16 +81,21 @@ export function FindBar({ open }: { open: OpenChat }) {
   useEffect(() => {
     if (!isOpen) return;
     const q = query;
+    const key = `${searchSeq}\n${q}`;
     const apply = (host: FindHit[] | undefined, searchingHost: boolean): void => {
       const messages = messagesNow.current;
       const found = mergeMatches(loadedHits(messages, q), new Set(messages.map((m) => m.id)), host);
       const state = useFindStore.getState();
-      const fresh = lastQuery.current !== q;
-      const nextIndex = fresh ? 0 : keepIndex(found, state.matches[state.index]);
+      const fresh = lastQuery.current !== key;
+      const nextIndex = fresh ? startIndex(found, state.wanted, searchingHost) : keepIndex(found, state.matches[state.index]);
+      // The wanted match may be in a page not loaded: showing the newest meanwhile would scroll away from it.
+      if (nextIndex === undefined) return state.setResults([], 0, true);
       state.setResults(found, nextIndex, searchingHost);
       if (fresh && (!searchingHost || found.length > 0)) {
-        lastQuery.current = q;
-        void go(chatId, found[0]);
+        lastQuery.current = key;
+        // Placed, or not on the branch shown any more (changed since the sidebar searched): a plain find from here.
+        if (state.wanted) state.clearWanted();
+        void go(chatId, found[nextIndex]);
       }
     };
     if (!q) {
@@ -97,14 +104,14 @@ export function FindBar({ open }: { open: OpenChat }) {
       useFindStore.getState().setTarget(undefined);
       return;
     }
-    const cached = hostHits.current?.query === q ? hostHits.current.hits : undefined;
+    const cached = hostHits.current?.key === key ? hostHits.current.hits : undefined;
     if (!partial || cached) return apply(cached, false);
     apply(undefined, true);
     let current = true;
     const timer = setTimeout(() => {
       void call('chats.find', { chatId, query: q }).then((result) => {
         if (!current) return;
-        if (result.ok) hostHits.current = { query: q, hits: result.value.hits };
+        if (result.ok) hostHits.current = { key, hits: result.value.hits };
         apply(result.ok ? result.value.hits : undefined, false);
       });
     }, HOST_DELAY_MS);
@@ -112,7 +119,7 @@ export function FindBar({ open }: { open: OpenChat }) {
       current = false;
       clearTimeout(timer);
     };
-  }, [isOpen, query, chatId, partial, messageCount, generating]);
+  }, [isOpen, query, searchSeq, chatId, partial, messageCount, generating]);
 
   // The chat's page can be loaded again after the match's older page came in (the chat just opened, a reconnect):
   // load the way to the match again.

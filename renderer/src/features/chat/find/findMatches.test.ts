@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ContentBlock } from '../../../../../shared/chat.ts';
-import { keepIndex, loadedHits, mergeMatches, toolCallsWith } from './findMatches.ts';
+import { keepIndex, loadedHits, mergeMatches, startIndex, toolCallsWith } from './findMatches.ts';
 
 const msg = (id: string, blocks: ContentBlock[]): ChatMessage => ({ id, chatId: 'c', role: 'assistant', blocks, status: 'complete', createdAt: 1, updatedAt: 1 });
 const tool = (id: string, input: unknown, result: string): ContentBlock => ({
@@ -29,5 +29,16 @@ describe('find matches', () => {
     const matches = [{ messageId: 'new', occurrence: 0 }, { messageId: 'b', occurrence: 0 }, { messageId: 'a', occurrence: 0 }];
     expect(keepIndex(matches, { messageId: 'b', occurrence: 0 })).toBe(1);
     expect(keepIndex(matches, { messageId: 'gone', occurrence: 0 })).toBe(0);
+  });
+
+  it('starts a new search at the wanted match, waits for the host while it is not found, then falls back to the newest', () => {
+    const matches = [{ messageId: 'new', occurrence: 1 }, { messageId: 'new', occurrence: 0 }, { messageId: 'a', occurrence: 0 }];
+    expect(startIndex(matches, undefined, true)).toBe(0);
+    expect(startIndex(matches, { messageId: 'new', occurrence: 0 }, true)).toBe(1);
+    expect(startIndex(matches, { messageId: 'a', occurrence: 0 }, false)).toBe(2);
+    // Maybe in a page not loaded: wait for the host's answer.
+    expect(startIndex(matches, { messageId: 'old', occurrence: 0 }, true)).toBeUndefined();
+    // Not there at all (deleted meanwhile): the newest, as a plain find.
+    expect(startIndex(matches, { messageId: 'old', occurrence: 0 }, false)).toBe(0);
   });
 });

@@ -38,11 +38,25 @@ export function mergeMatches(loaded: readonly FindHit[], loadedIds: ReadonlySet<
   return matches;
 }
 
-/** Where `current` is in `matches` (the same message and occurrence), else 0. */
+/** Where `match` is in `matches` (the same message and occurrence), else -1. */
+export function matchIndex(matches: readonly FindMatch[], match: FindMatch): number {
+  return matches.findIndex((m) => m.messageId === match.messageId && m.occurrence === match.occurrence);
+}
+
+/** Where `current` is in `matches`, else 0. */
 export function keepIndex(matches: readonly FindMatch[], current: FindMatch | undefined): number {
-  if (!current) return 0;
-  const index = matches.findIndex((m) => m.messageId === current.messageId && m.occurrence === current.occurrence);
-  return index === -1 ? 0 : index;
+  return current ? Math.max(0, matchIndex(matches, current)) : 0;
+}
+
+/**
+ * Where a new search starts: at `wanted` (a sidebar snippet's match) when it is found, else at the newest match; but
+ * undefined while the host may still answer with it, as it can be in a page not loaded.
+ */
+export function startIndex(matches: readonly FindMatch[], wanted: FindMatch | undefined, hostPending: boolean): number | undefined {
+  if (!wanted) return 0;
+  const at = matchIndex(matches, wanted);
+  if (at >= 0) return at;
+  return hostPending ? undefined : 0;
 }
 
 /** The tool calls of a message whose searched text contains the query (their cards are opened to show the match). */

@@ -19,8 +19,14 @@ export interface FindState {
   target: (FindMatch & { seq: number }) | undefined;
   /** Bumped to put focus back in the bar's input (Ctrl/Cmd+F while open). */
   focusSeq: number;
-  /** Opens the bar on a chat, keeping the query (or using `query`). */
-  open: (chatId: string, query?: string) => void;
+  /** Bumped when the bar is opened on a query: the search starts afresh even when the query is the same. */
+  searchSeq: number;
+  /** The match to make current when the search answers (the sidebar snippet's); the newest one when it is not found. */
+  wanted: FindMatch | undefined;
+  /** Opens the bar on a chat, keeping the query (or using `query`, starting at the match `at` when given). */
+  open: (chatId: string, query?: string, at?: FindMatch) => void;
+  /** Forgets the wanted match (the search has placed it, or given up on it). */
+  clearWanted: () => void;
   close: () => void;
   setQuery: (query: string) => void;
   setResults: (matches: FindMatch[], index: number, searching: boolean) => void;
@@ -37,8 +43,18 @@ export const useFindStore = create<FindState>()((set, get) => ({
   searching: false,
   target: undefined,
   focusSeq: 0,
-  open: (chatId, query) => set((s) => ({ chatId, query: query ?? s.query, focusSeq: s.focusSeq + 1, ...(chatId !== s.chatId || query !== undefined ? { matches: [], index: 0, target: undefined } : {}) })),
-  close: () => set({ chatId: undefined, matches: [], index: 0, target: undefined, searching: false }),
+  searchSeq: 0,
+  wanted: undefined,
+  open: (chatId, query, at) =>
+    set((s) => ({
+      chatId,
+      query: query ?? s.query,
+      focusSeq: s.focusSeq + 1,
+      wanted: at,
+      ...(chatId !== s.chatId || query !== undefined ? { matches: [], index: 0, target: undefined, searchSeq: s.searchSeq + 1 } : {}),
+    })),
+  clearWanted: () => set({ wanted: undefined }),
+  close: () => set({ chatId: undefined, matches: [], index: 0, target: undefined, searching: false, wanted: undefined }),
   setQuery: (query) => set({ query }),
   setResults: (matches, index, searching) => set({ matches, index, searching }),
   setIndex: (index) => set({ index }),
