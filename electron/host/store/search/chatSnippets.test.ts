@@ -39,6 +39,17 @@ describe('the snippet of one message', () => {
 });
 
 describe('sidebar search snippets and branches (host)', () => {
+  it('takes the newest match of a chat without versions, shown, and marks it hidden once a version hides it', () => {
+    history.repo.createChat('a', 'A', 'm', 1);
+    history.repo.insertMessage(message('u1', 'user', say('Is the axolotl a fish?')));
+    history.repo.insertMessage(message('a1', 'assistant', say('The axolotl is an amphibian.')), 'u1');
+    expect(chatSnippets(history.db, ['a'], 'axolotl').a).toMatchObject({ messageId: 'a1', hidden: false });
+    // A regenerated reply without the word: the chat now has versions, and the match is on the one not shown.
+    history.repo.insertMessage(message('a1b', 'assistant', say('No, a salamander.')), 'u1');
+    expect(chatSnippets(history.db, ['a'], 'axolotl').a).toMatchObject({ messageId: 'u1', hidden: false });
+    expect(chatSnippets(history.db, ['a'], 'amphibian').a).toMatchObject({ messageId: 'a1', hidden: true });
+  });
+
   it('shows a match that is only on a version not shown, marked hidden', () => {
     history.repo.createChat('a', 'A', 'm', 1);
     history.repo.insertMessage(message('u1', 'user', say('Tell me about lizards')));

@@ -39,17 +39,23 @@ export function chatSnippets(db: DatabaseSync, chatIds: readonly string[], query
   registerFindMatch(db);
   const pattern = likePattern(q);
   const inCall = ['t.arguments', 't.result', 't.tool_name'].map((column) => findMatchSql(column, '?2', '?3')).join(' OR ');
-  // The branch shown is the path from the chat's active leaf up to its first message (as chatFind.ts reads it).
-  const candidates = db.prepare(
+  const matches = `m.chat_id = ?1 AND (${findMatchSql('m.search_text', '?2', '?3')}
+       OR EXISTS (SELECT 1 FROM tool_calls t WHERE t.message_id = m.id AND (${inCall})))`;
+  // A chat with no versions (no two messages under one parent, first messages included) shows every message: most
+  // chats. Only a chat with versions pays for walking its shown branch, the path from its active leaf up to its first
+  // message (as chatFind.ts reads it), which in a 50,000-message chat took 6 times the search itself.
+  const hasVersions = db.prepare('SELECT 1 FROM messages WHERE chat_id = ? GROUP BY parent_id HAVING count(*) > 1 LIMIT 1');
+  const newest = db.prepare(`SELECT m.id, m.search_text, 1 AS on_shown FROM messages m WHERE ${matches} ORDER BY m.seq DESC LIMIT 5`);
+  const shownFirst = db.prepare(
     `WITH RECURSIVE shown(id) AS (SELECT active_leaf FROM chats WHERE id = ?1 AND active_leaf IS NOT NULL
        UNION ALL SELECT m.parent_id FROM messages m JOIN shown s ON m.id = s.id WHERE m.parent_id IS NOT NULL)
      SELECT m.id, m.search_text, m.id IN (SELECT id FROM shown) AS on_shown FROM messages m
-     WHERE m.chat_id = ?1 AND (${findMatchSql('m.search_text', '?2', '?3')}
-       OR EXISTS (SELECT 1 FROM tool_calls t WHERE t.message_id = m.id AND (${inCall})))
+     WHERE ${matches}
      ORDER BY on_shown DESC, m.seq DESC LIMIT 5`,
   );
   const tools = db.prepare('SELECT tool_name, arguments, result FROM tool_calls WHERE message_id = ? ORDER BY position');
   for (const chatId of chatIds) {
+    const candidates = hasVersions.get(chatId) ? shownFirst : newest;
     for (const row of candidates.all(chatId, pattern, q) as Row[]) {
       const messageId = text(row, 'id');
       const found = messageSnippet(text(row, 'search_text'), () => (tools.all(messageId) as Row[]).map(callRowFindText), q);
