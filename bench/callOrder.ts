@@ -4,21 +4,11 @@
  * ran right after the same other side. `shuffle` draws a fresh order every cycle (a seeded generator, so a run can be
  * repeated), so each side follows each other side, and sits in each position, equally often over a run.
  */
+import { seededRandom } from './lib.ts';
+
 export type SideOrder = 'rotate' | 'shuffle';
 
-/** A small seeded generator (mulberry32): the same seed gives the same orders. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-const shared = generator(12);
+const shared = seededRandom(12);
 
 /** The sides' indexes in the order they run in this cycle. */
 export function cycleOrder(order: SideOrder, cycle: number, sides: number, random: () => number = shared): number[] {

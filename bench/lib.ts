@@ -30,8 +30,8 @@ export function median(values: number[]): number {
   return percentile(values, 50);
 }
 
-// A small seeded generator (mulberry32), so an interval is the same each time it is computed from the same samples.
-function seededRandom(seed: number): () => number {
+/** A small seeded generator (mulberry32): the same seed gives the same draws, so a run's figures can be recomputed. */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

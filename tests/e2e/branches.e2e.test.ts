@@ -50,6 +50,14 @@ describe('branches', () => {
   const lastSent = (): string[] => conversation(app.llm?.messageRequests().at(-1)?.body);
   // The reply has ended (Stop gave way to Send): edit, regenerate and switch wait for that.
   const idle = () => expect.poll(() => app.page.getByRole('button', { name: 'Stop generating' }).count()).toBe(0);
+  // In the edit box just opened on `from`: types `to`, sends it as a new version and waits for its `answer`.
+  const sendEdited = async (from: string, to: string, answer: string): Promise<void> => {
+    const box = app.page.getByRole('textbox', { name: 'Edit your message' });
+    expect(await box.inputValue()).toBe(from);
+    await box.fill(to);
+    await app.page.getByRole('button', { name: 'Send as new version' }).click();
+    await expect.poll(() => app.page.locator('.chat-msg.is-assistant').last().textContent()).toContain(answer);
+  };
   const newChat = async (): Promise<void> => {
     const result = await app.api['chats.create']({});
     if (!result.ok) throw new Error(result.error.message);
@@ -77,11 +85,7 @@ describe('branches', () => {
 
     const second = page.locator('.chat-msg.is-user').last();
     await second.getByRole('button', { name: 'Edit message' }).click();
-    const box = page.getByRole('textbox', { name: 'Edit your message' });
-    expect(await box.inputValue()).toBe('And of Italy?');
-    await box.fill('And of Spain?');
-    await page.getByRole('button', { name: 'Send as new version' }).click();
-    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('Madrid');
+    await sendEdited('And of Italy?', 'And of Spain?', 'Madrid');
     // The model got the edited conversation, without the first version or its answer.
     expect(lastSent()).toEqual(['user: What is the capital of France?', 'assistant: Paris is the capital of France.', 'user: And of Spain?']);
     expect(await page.locator('.chat-user-bubble').allTextContents()).toEqual(['What is the capital of France?', 'And of Spain?']);
@@ -195,11 +199,7 @@ describe('branches', () => {
     await second.getByRole('note').waitFor();
     await idle();
     await second.getByRole('note').getByRole('button', { name: 'Edit' }).click();
-    const box = page.getByRole('textbox', { name: 'Edit your message' });
-    expect(await box.inputValue()).toBe('Ping the budget');
-    await box.fill('Ping the ledger');
-    await page.getByRole('button', { name: 'Send as new version' }).click();
-    await expect.poll(() => page.locator('.chat-msg.is-assistant').last().textContent()).toContain('The ledger answered.');
+    await sendEdited('Ping the budget', 'Ping the ledger', 'The ledger answered.');
     // The edited message went out with the conversation before it, and without the failed version.
     expect(lastSent()).toEqual(['user: Check the quota now', 'assistant: The quota is fine.', 'user: Ping the ledger']);
     expect(await page.locator('.chat-user-bubble').allTextContents()).toEqual(['Check the quota now', 'Ping the ledger']);
