@@ -43,6 +43,16 @@ const misses = data.intents.filter((i) => !index.search(i.intent, hostSearchLimi
 for (const miss of misses) console.log(`  miss: "${miss.intent}" -> ${miss.expected}; got ${index.search(miss.intent, hostSearchLimit).map((t) => t.exposedName).join(', ')}`);
 const recall = 1 - misses.length / data.intents.length;
 
+// The same intents with the server's name taken out, where any server's copy of the expected tool is a hit: every
+// intent names its server (thirty servers share the same real tools), and a name the index matches strongly may carry
+// the figure above. This one says how well the descriptions alone lead to the right tool.
+const toolOf = (exposedName: string): string => exposedName.slice(exposedName.indexOf('__') + 2);
+const serverWords = new RegExp(`\\b(${data.servers.join('|')})\\b`, 'gi');
+const unnamed = data.intents.map((i) => ({ intent: i.intent.replace(serverWords, ' ').replace(/\s+/g, ' ').trim(), tool: toolOf(i.expected) }));
+const unnamedMisses = unnamed.filter((i) => !index.search(i.intent, hostSearchLimit).some((t) => toolOf(t.exposedName) === i.tool));
+for (const miss of unnamedMisses) console.log(`  miss without the server's name: "${miss.intent}" -> ${miss.tool}; got ${index.search(miss.intent, hostSearchLimit).map((t) => t.exposedName).join(', ')}`);
+const unnamedRecall = 1 - unnamedMisses.length / unnamed.length;
+
 // Tool tokens per request: everything sent, against progressive discovery after 0, 1 and 3 host searches.
 let seq = 0;
 const message = (role: 'user' | 'assistant', blocks: ContentBlock[]): ChatMessage => ({ id: `m${++seq}`, chatId: 'bench', role, blocks, status: 'complete', createdAt: seq, updatedAt: seq });
@@ -73,7 +83,12 @@ const recallResult = report({
   baseline: data.intents.length,
   target: 0.1,
   direction: 'ratio_at_most',
-  details: { intents: data.intents.length, recallAt5: recall, misses: misses.map((m) => m.expected) },
+  details: {
+    intents: data.intents.length,
+    recallAt5: recall,
+    misses: misses.map((m) => m.expected),
+    withoutServerNames: { recallAt5: unnamedRecall, misses: unnamedMisses.map((m) => m.intent) },
+  },
 });
 const tokenResult = report({
   name: 'tokens',
@@ -84,5 +99,5 @@ const tokenResult = report({
   direction: 'ratio_at_most',
   details: { servers: data.servers.length, tools: tools.length, realDefinitions: real.length, hostModeAfterSearches: perSearch, serverMode: serverTokens, allTools: allTokens, recallAt5: recall, intents: data.intents.length },
 });
-console.log(`bench tokens: recall@5 ${recall.toFixed(3)} (target >= 0.9), tool tokens ratio ${tokenResult.ratio.toFixed(4)} (target <= 0.1)`);
+console.log(`bench tokens: recall@5 ${recall.toFixed(3)} (target >= 0.9; ${unnamedRecall.toFixed(3)} with the servers' names taken out of the intents, any server's copy counting), tool tokens ratio ${tokenResult.ratio.toFixed(4)} (target <= 0.1)`);
 process.exitCode = recallResult.met && tokenResult.met ? 0 : 1;
