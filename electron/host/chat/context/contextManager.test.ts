@@ -9,17 +9,20 @@ import { openHistoryDatabase } from '../../store/database.ts';
 import { ChatRepository } from '../../store/chatRepository.ts';
 import { SummaryStore } from '../../store/historyWindow.ts';
 import { memorySecretStore } from '../../store/memorySecretStore.ts';
-import { AnthropicProvider } from '../provider.ts';
+import { countTokens, startScriptedLlm } from '../../../../tests/fixtures/scriptedLlm/index.ts';
+import { AnthropicProvider, apiKeySecret } from '../provider.ts';
 import { ContextManager, droppedNotice } from './contextManager.ts';
 import { estimateRequestTokens } from './estimate.ts';
 
 const dirs: string[] = [];
-afterEach(() => {
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  await Promise.all(closers.splice(0).map((close) => close()));
 });
 
-// A chat of `turns` question/answer pairs of ~300 tokens each, in a real SQLite file; no API key (no summaries possible).
-function setup(turns: number) {
+// A chat of `turns` question/answer pairs of ~300 tokens each, in a real SQLite file; no API key unless given (no summaries possible).
+function setup(turns: number, apiKey?: string) {
   const dir = mkdtempSync(join(tmpdir(), 'sb-context-unit-'));
   dirs.push(dir);
   const { db } = openHistoryDatabase(join(dir, 'history.db'), silentLogger);
@@ -29,7 +32,7 @@ function setup(turns: number) {
     const message: ChatMessage = { id: `m${i}`, chatId: 'c', role: i % 2 === 0 ? 'user' : 'assistant', blocks: [{ type: 'text', text: `${i}: ${'w'.repeat(1000)}` }], status: 'complete', createdAt: i, updatedAt: i };
     repo.insertMessage(message);
   }
-  const context = new ContextManager({ repo, summaries: new SummaryStore(() => db), provider: new AnthropicProvider(memorySecretStore()), logger: silentLogger });
+  const context = new ContextManager({ repo, summaries: new SummaryStore(() => db), provider: new AnthropicProvider(memorySecretStore(apiKey ? { [apiKeySecret]: apiKey } : {})), logger: silentLogger });
   return { db, repo, context };
 }
 
@@ -81,5 +84,47 @@ describe('context manager', () => {
     expect(prepared.error).toMatchObject({ code: 'invalid_params', text: { code: 'context.tooLarge', params: { window: 6_000, model: 'claude-sonnet-5-5' } } });
     expect(prepared.error.text?.params?.tokens).toBeGreaterThan(6_000);
     expect(prepared.error.message).toContain('-token context window of claude-sonnet-5-5 leaves for input');
+  });
+
+  it('asks the API to count only once the estimate passes 60 % of the budget, and asks a gateway without count_tokens once', async () => {
+    const llm = await startScriptedLlm({ apiKey: 'sk-test' });
+    closers.push(() => llm.close());
+    const counts = () => llm.requests.filter((r) => r.path === '/v1/messages/count_tokens');
+    const withApi: Settings = { ...settings, apiBaseUrl: llm.url };
+    const budget = (context: ContextManager) => context.budget(withApi, options.model).budget;
+
+    // Small: the estimate is trusted, nothing is asked.
+    const small = setup(3, 'sk-test');
+    const smallRun = await small.context.load('c', withApi, options.model, []);
+    const below = await small.context.prepare(smallRun, { ...options, settings: withApi });
+    if (below.kind !== 'ready') throw new Error(`not ready: ${below.kind}`);
+    expect(below.usage.inputTokens).toBeLessThan(0.6 * budget(small.context));
+    expect(below.usage.counted).toBe('estimate');
+    expect(counts()).toEqual([]);
+
+    // Past 60 % (but within the budget): counted by the API, once.
+    const large = setup(7, 'sk-test');
+    const largeRun = await large.context.load('c', withApi, options.model, []);
+    const above = await large.context.prepare(largeRun, { ...options, settings: withApi });
+    if (above.kind !== 'ready') throw new Error(`not ready: ${above.kind}`);
+    expect(estimateRequestTokens(above.request)).toBeGreaterThanOrEqual(0.6 * budget(large.context));
+    expect(above.usage.droppedMessages).toBe(0);
+    expect(counts().map((r) => r.outcome)).toEqual(['count_tokens']);
+    const [asked] = counts();
+    if (!asked?.body) throw new Error('no count request body');
+    expect(asked.body.messages).toEqual(above.request.messages);
+    expect(above.usage).toMatchObject({ counted: 'api', inputTokens: countTokens(asked.body) });
+
+    // A gateway that answers 404 is asked once, then estimated.
+    const gateway = await startScriptedLlm({ apiKey: 'sk-test', countTokens: false });
+    closers.push(() => gateway.close());
+    const viaGateway: Settings = { ...settings, apiBaseUrl: gateway.url };
+    const again = setup(7, 'sk-test');
+    for (let i = 0; i < 2; i++) {
+      const run = await again.context.load('c', viaGateway, options.model, []);
+      const prepared = await again.context.prepare(run, { ...options, settings: viaGateway });
+      expect(prepared.kind === 'ready' ? prepared.usage.counted : prepared.kind).toBe('estimate');
+    }
+    expect(gateway.requests.filter((r) => r.path === '/v1/messages/count_tokens').map((r) => r.outcome)).toEqual(['not_found']);
   });
 });
