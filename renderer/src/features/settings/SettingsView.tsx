@@ -9,6 +9,7 @@ import { AboutSection } from './AboutSection.tsx';
 import { ApiKeyField } from './ApiKeyField.tsx';
 import { AppearanceSection } from './AppearanceSection.tsx';
 import { ToolSearchSection } from './ToolSearchSection.tsx';
+import { DefaultToolScopeSection } from './DefaultToolScopeSection.tsx';
 import { PricingSection } from './PricingSection.tsx';
 import { LongChatsSection } from './LongChatsSection.tsx';
 import { ModelField } from './ModelField.tsx';
@@ -150,6 +151,7 @@ export function SettingsView() {
         </section>
 
         <ToolSearchSection />
+        <DefaultToolScopeSection />
         <PricingSection />
         <LongChatsSection />
         <AppearanceSection />

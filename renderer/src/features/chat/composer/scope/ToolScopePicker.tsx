@@ -4,14 +4,14 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, ChevronRight, Pin, Wrench } from 'lucide-react';
+import { Pin, Wrench } from 'lucide-react';
 import type { ToolPlanSummary, ToolScope } from '../../../../../../shared/chat.ts';
 import { call } from '../../../../bridge/index.ts';
 import { useStore } from '../../../../store/index.ts';
 import { Dialog } from '../../../common/Dialog.tsx';
-import { VisibleText } from '../../../common/VisibleText.tsx';
 import { errorMessage } from '../../../common/errorText.ts';
 import { markInScope, shortTokens, toggleServer, toggleTool } from './scopeModel.ts';
+import { ScopeServerList } from './ScopeServerList.tsx';
 
 /** Props: a chat's id (its scope is stored by the host), or on the start page the scope the first message will use. */
 export interface ToolScopePickerProps {
@@ -27,7 +27,6 @@ export function ToolScopePicker({ chatId, scope, onScopeChange }: ToolScopePicke
   const [open, setOpen] = useState(false);
   const [plan, setPlan] = useState<ToolPlanSummary | undefined>();
   const [error, setError] = useState<string | undefined>();
-  const [expanded, setExpanded] = useState<string | undefined>();
   const settings = useStore((s) => s.settings);
   const updateSettings = useStore((s) => s.updateSettings);
 
@@ -92,70 +91,28 @@ export function ToolScopePicker({ chatId, scope, onScopeChange }: ToolScopePicke
           </p>
         )}
         {plan && plan.servers.length === 0 && <p className="muted">{t('scope.noServers')}</p>}
-        <ul className="chat-scope-servers">
-          {plan?.servers.map((server) => {
-            const tokens = server.tools.filter((x) => x.inScope).reduce((sum, x) => sum + x.tokens, 0);
-            const isOpen = expanded === server.serverId;
-            return (
-              <li key={server.serverId}>
-                <div className="chat-scope-server">
-                  <button type="button" className="icon-btn" aria-expanded={isOpen} aria-label={t('scope.showTools', { server: server.serverId })} onClick={() => setExpanded(isOpen ? undefined : server.serverId)}>
-                    {isOpen ? <ChevronDown size={14} aria-hidden /> : <ChevronRight size={14} aria-hidden />}
-                  </button>
-                  <label>
-                    <input type="checkbox" checked={server.inScope} onChange={(e) => {
-                        if (!current) return;
-                        const include = e.target.checked;
-                        setPlan((shown) => shown && markInScope(shown, server.serverId, undefined, include));
-                        void apply(toggleServer(current, server.serverId, include));
-                      }} />
-                    <VisibleText text={server.serverId} />
-                  </label>
-                  <span className="muted">{t('scope.serverSize', { count: server.tools.length, tokens: shortTokens(tokens) })}</span>
-                  {settings && (
-                    <button type="button" className="btn btn-ghost btn-sm" aria-pressed={settings.alwaysLoadServers.includes(server.serverId)} onClick={() => toggleAlways(server.serverId)}>
-                      {t('scope.alwaysLoad')}
-                    </button>
-                  )}
-                </div>
-                {isOpen && (
-                  <ul className="chat-scope-tools">
-                    {server.tools.map((tool) => (
-                      <li key={tool.toolName}>
-                        <label>
-                          <input
-                            type="checkbox"
-                            disabled={!server.inScope}
-                            checked={tool.inScope}
-                            onChange={(e) => {
-                              if (!current) return;
-                              const include = e.target.checked;
-                              setPlan((shown) => shown && markInScope(shown, server.serverId, tool.toolName, include));
-                              void apply(toggleTool(current, server.serverId, tool.toolName, include));
-                            }}
-                          />
-                          <VisibleText text={tool.toolName} />
-                        </label>
-                        <span className="muted">~{shortTokens(tool.tokens)}</span>
-                        {settings && (
-                          <button
-                            type="button"
-                            className="icon-btn"
-                            aria-pressed={pinned(server.serverId, tool.toolName)}
-                            aria-label={t('scope.pin', { tool: tool.toolName })}
-                            onClick={() => togglePin(server.serverId, tool.toolName)}
-                          >
-                            <Pin size={13} aria-hidden />
-                          </button>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+        <ScopeServerList
+          servers={plan?.servers ?? []}
+          onToggle={(serverId, toolName, include) => {
+            if (!current) return;
+            setPlan((shown) => shown && markInScope(shown, serverId, toolName, include));
+            void apply(toolName === undefined ? toggleServer(current, serverId, include) : toggleTool(current, serverId, toolName, include));
+          }}
+          serverExtra={(server) =>
+            settings && (
+              <button type="button" className="btn btn-ghost btn-sm" aria-pressed={settings.alwaysLoadServers.includes(server.serverId)} onClick={() => toggleAlways(server.serverId)}>
+                {t('scope.alwaysLoad')}
+              </button>
+            )
+          }
+          toolExtra={(serverId, toolName) =>
+            settings && (
+              <button type="button" className="icon-btn" aria-pressed={pinned(serverId, toolName)} aria-label={t('scope.pin', { tool: toolName })} onClick={() => togglePin(serverId, toolName)}>
+                <Pin size={13} aria-hidden />
+              </button>
+            )
+          }
+        />
         {chatId && (
           <button type="button" className="btn btn-sm" onClick={() => void call('chats.setToolScope', { chatId, scope: null }).then(() => refresh())}>
             {t('scope.reset')}
