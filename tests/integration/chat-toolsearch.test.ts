@@ -2,7 +2,8 @@
  * Progressive tool discovery and per-chat tool scope through the whole host (createHost) with real server-everything
  * over stdio and the scripted LLM as a gateway (a 127.0.0.1 base URL, so the host-side search is used): over the tool
  * budget only `search_tools` is offered; the model searches, the host loads what it found, and the model calls the
- * deferred tool. A chat whose scope leaves the server out is offered none of its tools and cannot call one.
+ * deferred tool. A chat whose scope leaves the server out is offered none of its tools and cannot call one. A tool
+ * that ran in one chat stays loaded in the next chat's requests (the user's most used tools).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatStreamEvent, ToolCallBlock, ToolSearchBlock } from '../../shared/chat.ts';
@@ -114,6 +115,19 @@ describe('tool search and tool scope through the host', () => {
     const call = page.messages.flatMap((m) => m.blocks).find((b): b is ToolCallBlock => b.type === 'tool_call');
     expect(call).toMatchObject({ exposedName: 'everything__echo', status: 'error', error: { code: 'tool_not_found' } });
     expect(page.chat.toolScope).toEqual({ excludedServers: ['everything'], excludedTools: [] });
+  }, 60_000);
+
+  it("a new chat's first request over the budget has the tool called in another chat loaded, not deferred", async () => {
+    // get-sum ran in the first chat (its call counts); echo's guessed call in the scoped chat failed and does not.
+    const chatId = value(await target.api['chats.create']({})).id;
+    const plan = value(await target.api['chats.toolPlan']({ chatId }));
+    expect(plan).toMatchObject({ mode: 'host', loaded: { tools: 2 } });
+    llm.setScript([{ expect: { toolsInclude: ['everything__get-sum'] }, content: [{ type: 'text', text: 'Ready.' }] }]);
+    const before = llm.messageRequests().length;
+    value(await target.api['chat.send']({ chatId, text: 'Hello again.' }));
+    expect((await target.log.runEnd(chatId)).error).toBeUndefined();
+    const [request] = llm.messageRequests().slice(before);
+    expect(toolNames(request?.body)).toEqual(['search_tools', 'everything__get-sum']);
   }, 60_000);
 });
 

@@ -29,6 +29,7 @@ import { PendingIndexTimer } from '../store/search/pendingIndexTimer.ts';
 import { pushOncePerLoopTurn } from './chatListPush.ts';
 import { chatSnippets } from '../store/search/chatSnippets.ts';
 import { chatUsage, storedContextUsage } from '../store/chatUsage.ts';
+import { ToolUsage } from '../store/toolUsage.ts';
 import { AttachmentStore } from './attachments/attachmentStore.ts';
 import { createAttachmentCalls } from './attachments/attachmentCalls.ts';
 import { AppContextStore } from './appContext/appContextStore.ts';
@@ -88,7 +89,10 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
   // Files staged by a previous run and never sent are of no use now.
   void files.clearStaged().catch((cause: unknown) => env.logger.warn('staged attachments not cleared', { reason: String(cause) }));
   const context = new ContextManager({ repo, summaries: new SummaryStore(() => history.db), provider, logger: env.logger, readFile: (chatId, id) => files.readSync(chatId, id) });
+  // The most used tools across chats, kept loaded over the tool budget; read again after a run that ran tools, or on a restored history.
+  const toolUsage = new ToolUsage(() => history.db);
   const runner = new ChatRunner({
+    toolUsage,
     toolResults,
     repo,
     settings: () => settings.get(),
@@ -120,7 +124,7 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
     ...createAttachmentCalls(files),
     ...createBranchCalls({ repo, runner, events, chatsChanged }),
     ...createSettingsCalls({ store: settings, provider, secrets: env.secrets, events }),
-    ...createScopeCalls({ repo, tools, settings: () => settings.get(), chatsChanged }),
+    ...createScopeCalls({ repo, tools, settings: () => settings.get(), chatsChanged, mostUsed: () => toolUsage.top() }),
     'chats.toolResult': ({ chatId, toolCallId }) => toolResults.read(chatId, toolCallId),
     // After a restart the meter reads the newest reply's reported tokens until the chat sends again.
     'chat.context': ({ chatId }) => Promise.resolve(ok(context.usage(chatId) ?? storedContextUsage(history.db, chatId, (model) => context.budget(settings.get(), model)) ?? null)),

@@ -10,6 +10,8 @@ import type { Settings } from '../../../shared/settings.ts';
 import type { Logger } from '../environment.ts';
 import type { ElicitationBroker, ToolCaller } from '../ports.ts';
 import type { ChatRepository } from '../store/chatRepository.ts';
+import type { ToolUsage } from '../store/toolUsage.ts';
+import type { ToolKey } from './toolSearch/deferralPolicy.ts';
 import type { AnthropicProvider } from './provider.ts';
 import type { ApprovalQueue } from './approvals.ts';
 import type { ContextManager, Prepared } from './context/contextManager.ts';
@@ -47,11 +49,15 @@ export interface RunnerDeps {
   context: ContextManager;
   /** Instructions of the enabled, ready servers, for the system prompt. */
   serverInstructions?: () => ServerInstructions[];
+  /** The user's most used tools across chats (store/toolUsage.ts): kept loaded over the tool budget. */
+  toolUsage?: Pick<ToolUsage, 'top' | 'invalidate'>;
 }
 
 interface Session {
   controller: AbortController;
   done: Promise<void>;
+  /** Tool calls ran: the usage counts change when the run ends. */
+  ranTools?: boolean;
 }
 
 // How long a stop waits for tool calls to acknowledge cancellation before returning anyway.
@@ -120,6 +126,8 @@ export class ChatRunner {
       .then(() => {
         this.sessions.delete(chatId);
         this.emitState(this.endState(chatId, history));
+        // After endState's flush: the run's calls are committed before the counts are read again.
+        if (session.ranTools) this.deps.toolUsage?.invalidate();
         this.deps.chatsChanged();
         this.deps.indexSearchSoon();
       })
@@ -175,6 +183,16 @@ export class ChatRunner {
     return state;
   }
 
+  // The usage ranking; none when the counts cannot be read (the run goes on with the other tools kept loaded).
+  private mostUsed(chatId: string): readonly ToolKey[] {
+    try {
+      return this.deps.toolUsage?.top() ?? [];
+    } catch (cause) {
+      this.deps.logger.warn('tool usage counts not read', { chatId, reason: String(cause) });
+      return [];
+    }
+  }
+
   private emitState(state: ChatRunState): void {
     this.deps.emit({ type: 'run_state', chatId: state.chatId, state });
   }
@@ -203,6 +221,8 @@ export class ChatRunner {
     const tools = scopedTools(deps.tools, () => deps.repo.toolScope(chatId) ?? deps.settings().defaultToolScope);
     // Only the newest part of the history is read, page by page, into `history` (context/historyTail.ts).
     const runWindow = await deps.context.load(chatId, settings, model, history);
+    // Read once: the tools kept loaded (and the cached prefix) stay the same for the whole run.
+    const mostUsed = this.mostUsed(chatId);
     for (let turn = 0; ; turn++) {
       const previous = history.at(-1);
       if (turn >= settings.maxTurns) {
@@ -212,7 +232,7 @@ export class ChatRunner {
       const now = Date.now();
       const message: ChatMessage = { id: turn === 0 ? firstId : randomUUID(), chatId, role: 'assistant', blocks: [], status: 'streaming', createdAt: now, updatedAt: now, model };
       // Ready servers' instructions join the system prompt each turn (instructions/serverInstructions.ts).
-      const prepareTurn = () => deps.context.prepare(runWindow, { tools: tools.listTools(), settings: withServerInstructions(settings, deps.serverInstructions?.() ?? []), model, signal });
+      const prepareTurn = () => deps.context.prepare(runWindow, { tools: tools.listTools(), settings: withServerInstructions(settings, deps.serverInstructions?.() ?? []), model, signal, mostUsed });
       const prepared = await prepareTurn();
       if (prepared.kind === 'stopped') return;
       // A later answer of this run hangs under the one before it, the first under the message just sent; neither has
@@ -264,6 +284,8 @@ export class ChatRunner {
       for (const search of searched) deps.emit({ type: 'block', chatId, messageId: message.id, index: message.blocks.indexOf(search), block: search });
       if (outcome.stopReason === 'tool_use' && (runnableCalls(message).length > 0 || searched.length > 0)) {
         this.saver.soon(message);
+        const session = this.sessions.get(chatId);
+        if (session) session.ranTools = true;
         await runToolCalls(message, {
           tools,
           approvals: deps.approvals,

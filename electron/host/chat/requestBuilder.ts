@@ -8,7 +8,7 @@ import type { ChatMessage, ContentBlock, ToolCallBlock } from '../../../shared/c
 import type { ExposedTool } from '../../../shared/servers.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import { attachmentToModel, toolResultToModel, type ModelBlock } from './mcpContent.ts';
-import { planTools } from './toolSearch/deferralPolicy.ts';
+import { planTools, type ToolKey } from './toolSearch/deferralPolicy.ts';
 import { definedNames, hostSearchResult, planToApiTools, searchToAssistant } from './toolSearch/requestTools.ts';
 import { fileToModel, filesLeftOut, leftOutNote, type AttachmentReader, type FileModelBlock } from './attachments/toApiBlocks.ts';
 import { isUnansweredReply } from '../../../shared/branches.ts';
@@ -196,10 +196,10 @@ function retiredTools(messages: Anthropic.MessageParam[], known: ReadonlySet<str
 }
 
 /** The full streaming request for one assistant turn. */
-export function buildRequest(options: { history: ChatMessage[]; tools: ExposedTool[]; settings: Settings; model: string; readFile?: AttachmentReader }): Anthropic.MessageCreateParamsStreaming {
+export function buildRequest(options: { history: ChatMessage[]; tools: ExposedTool[]; settings: Settings; model: string; readFile?: AttachmentReader; mostUsed?: readonly ToolKey[] }): Anthropic.MessageCreateParamsStreaming {
   const { settings } = options;
   // Over the tool budget some tools are deferred behind a tool search (toolSearch/deferralPolicy.ts).
-  const plan = planTools({ tools: options.tools, history: options.history, settings, model: options.model });
+  const plan = planTools({ tools: options.tools, history: options.history, settings, model: options.model, ...(options.mostUsed ? { mostUsed: options.mostUsed } : {}) });
   const defined = definedNames(plan);
   const request: Anthropic.MessageCreateParamsStreaming = {
     model: options.model,

@@ -116,6 +116,12 @@ const migrations: Migration[] = [
     // indexed again after start, as after migration 3 (search/foldedIndex.ts); the scan answers until then.
     up: foldSearchIndex,
   },
+  {
+    version: 9,
+    // The user's most used tools (toolUsage.ts) count the calls that ran in the last days: a partial index holding only
+    // those, ordered by start, answers from the index alone instead of scanning every call row (and its stored result).
+    up: `CREATE INDEX tool_calls_done_by_start ON tool_calls(started_at, server_id, tool_name) WHERE status = 'done';`,
+  },
 ];
 
 /** The schema version this build writes. */

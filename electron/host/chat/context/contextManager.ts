@@ -16,6 +16,7 @@ import type { ChatRepository } from '../../store/chatRepository.ts';
 import type { SummaryStore } from '../../store/historyWindow.ts';
 import type { AnthropicProvider } from '../provider.ts';
 import { buildRequest } from '../requestBuilder.ts';
+import type { ToolKey } from '../toolSearch/deferralPolicy.ts';
 import type { AttachmentReader } from '../attachments/toApiBlocks.ts';
 import { apiContextManagement, compactionBeta, contextManagementBeta, usesApiContextManagement } from './apiEdits.ts';
 import { adoptCompaction, compactionAsText, leadingCompaction, withoutCompactionBlocks } from './compaction/compactionWindow.ts';
@@ -28,6 +29,15 @@ import { CompactionRefusals } from './compaction/compactionRefusal.ts';
 import { summarize, summaryPreamble } from './summarizer.ts';
 import { TokenCounter } from './tokenCounter.ts';
 import { chooseCut, planWindow, withClearedResults } from './trimPolicy.ts';
+
+/** What one request is built from; `mostUsed` is the user's tool ranking, the same array for every turn of a run. */
+export interface PrepareOptions {
+  tools: ExposedTool[];
+  settings: Settings;
+  model: string;
+  signal: AbortSignal;
+  mostUsed?: readonly ToolKey[];
+}
 
 /** The request to send, the headers' betas it needs, and what the chat is told. */
 export type Prepared =
@@ -102,7 +112,7 @@ export class ContextManager {
   }
 
   /** Builds the next request of a run within the window; summarizes (and stores the summary) when it must. Never throws. */
-  async prepare(run: RunWindow, options: { tools: ExposedTool[]; settings: Settings; model: string; signal: AbortSignal }): Promise<Prepared> {
+  async prepare(run: RunWindow, options: PrepareOptions): Promise<Prepared> {
     if (run.error) return { kind: 'error', error: run.error };
     try {
       return await this.fit(run, options);
@@ -111,7 +121,7 @@ export class ContextManager {
     }
   }
 
-  private async fit(run: RunWindow, options: { tools: ExposedTool[]; settings: Settings; model: string; signal: AbortSignal }): Promise<Prepared> {
+  private async fit(run: RunWindow, options: PrepareOptions): Promise<Prepared> {
     const { settings, model, signal } = options;
     const limit = settings.toolResultLimit;
     const { windowTokens, reserved, budget } = this.budget(settings, model);
@@ -122,8 +132,15 @@ export class ContextManager {
     // Compaction blocks go back as they are only where the API compacts; elsewhere the summary is sent as text.
     const compacting = api && supportsCompaction(model) && !this.compactionRefusals.has(model);
     const build = (history: ChatMessage[]) =>
-      buildRequest({ history: compacting ? history : withoutCompactionBlocks(history), tools: options.tools, settings, model, ...(this.deps.readFile ? { readFile: this.deps.readFile } : {}) });
-    const toolsAndSystem = this.prefixes.tokens(options.tools, settings, model, compacting, () => prefixTokens(build([])));
+      buildRequest({
+        history: compacting ? history : withoutCompactionBlocks(history),
+        tools: options.tools,
+        settings,
+        model,
+        ...(this.deps.readFile ? { readFile: this.deps.readFile } : {}),
+        ...(options.mostUsed ? { mostUsed: options.mostUsed } : {}),
+      });
+    const toolsAndSystem = this.prefixes.tokens(options.tools, settings, model, compacting, () => prefixTokens(build([])), options.mostUsed);
     let extra = 0;
     let summaryError: AppError | undefined;
     for (let attempt = 0; attempt < 3; attempt++) {

@@ -8,8 +8,10 @@ import type { Settings } from '../../../../shared/settings.ts';
 
 // Everything an empty-history request's tools and system prompt are built from, besides the tool objects themselves
 // (deferral policy: search mode, budget, pins, always-load servers, window; the system prompt; the model; compaction).
-function inputsOf(settings: Settings, model: string, compacting: boolean): readonly unknown[] {
+function inputsOf(settings: Settings, model: string, compacting: boolean, mostUsed: readonly unknown[] | undefined): readonly unknown[] {
   return [
+    // The user's most used tools (deferral policy): one array per read of the counts, compared by identity.
+    mostUsed,
     model,
     compacting,
     settings.systemPrompt,
@@ -38,8 +40,8 @@ export class PrefixCache {
   private last: { inputs: readonly unknown[]; tools: readonly ExposedTool[]; tokens: number } | undefined;
 
   /** The prefix tokens for these inputs: remembered when they are the last ones', else `compute()` (and remembered). */
-  tokens(tools: readonly ExposedTool[], settings: Settings, model: string, compacting: boolean, compute: () => number): number {
-    const inputs = inputsOf(settings, model, compacting);
+  tokens(tools: readonly ExposedTool[], settings: Settings, model: string, compacting: boolean, compute: () => number, mostUsed?: readonly unknown[]): number {
+    const inputs = inputsOf(settings, model, compacting, mostUsed);
     if (this.last && sameInputs(this.last.inputs, inputs) && sameTools(this.last.tools, tools)) return this.last.tokens;
     const tokens = compute();
     this.last = { inputs, tools: [...tools], tokens };

@@ -3,7 +3,8 @@ import type { ChatMessage, ContentBlock, ToolSearchBlock } from '../../../../sha
 import type { ExposedTool } from '../../../../shared/servers.ts';
 import { defaultSettings, type Settings } from '../../../../shared/settings.ts';
 import { buildRequest } from '../requestBuilder.ts';
-import { planTools, searchMode, toolTokens } from './deferralPolicy.ts';
+import { mostUsedLimit, planTools, searchMode, toolTokens } from './deferralPolicy.ts';
+import { inScope } from './scope.ts';
 import { runHostSearches } from './hostSearch.ts';
 
 function tool(serverId: string, toolName: string, description = `Does ${toolName}`): ExposedTool {
@@ -58,6 +59,76 @@ describe('deferral policy', () => {
     expect(toolTokens(changed)).toBeGreaterThan(fresh + 5_000);
     expect(planTools({ tools: changed, history: [ask], settings: { ...gateway, toolBudgetPercent: 1, contextWindow: 200_000 }, model: 'm' }).mode).toBe('host');
     expect(planTools({ tools: few, history: [ask], settings: { ...gateway, toolBudgetPercent: 1, contextWindow: 200_000 }, model: 'm' }).mode).toBe('all');
+  });
+});
+
+describe('most used tools across chats', () => {
+  const key = (serverId: string, toolName: string) => ({ serverId, toolName });
+  const loadedNames = (plan: ReturnType<typeof planTools>) => plan.loaded.map((t) => t.exposedName);
+
+  it('keeps the most used tools of other chats loaded over the budget, after pinned ones, sorted by name', () => {
+    const settings: Settings = { ...gateway, pinnedTools: [key('gamma', 'op_19')] };
+    const mostUsed = [key('beta', 'op_09'), key('alpha', 'op_03'), key('gamma', 'op_19')];
+    const plan = planTools({ tools, history: [ask], settings, model: 'm', mostUsed });
+    expect(plan.mode).toBe('host');
+    expect(loadedNames(plan)).toEqual(['gamma__op_19', 'alpha__op_03', 'beta__op_09']);
+    expect(plan.deferred.map((t) => t.exposedName)).not.toContain('beta__op_09');
+    // The chat's own calls follow them; one that is also most used is not sent twice.
+    const used = msg('assistant', [
+      { type: 'tool_call', id: 't1', exposedName: 'beta__op_09', serverId: 'beta', toolName: 'op_09', input: {}, status: 'done', destructive: false },
+      { type: 'tool_call', id: 't2', exposedName: 'alpha__op_11', serverId: 'alpha', toolName: 'op_11', input: {}, status: 'done', destructive: false },
+    ]);
+    expect(loadedNames(planTools({ tools, history: [ask, used], settings, model: 'm', mostUsed }))).toEqual(['gamma__op_19', 'alpha__op_03', 'beta__op_09', 'alpha__op_11']);
+  });
+
+  it('matches by server id and tool name, whatever the exposed name is now', () => {
+    const renamed = tools.map((t) => (t.serverId === 'beta' && t.toolName === 'op_09' ? { ...t, exposedName: 'beta_2__op_09' } : t));
+    expect(loadedNames(planTools({ tools: renamed, history: [ask], settings: gateway, model: 'm', mostUsed: [key('beta', 'op_09')] }))).toEqual(['beta_2__op_09']);
+  });
+
+  it('loads none that is disabled (not listed), out of the chat scope or gone', () => {
+    const scope = { excludedServers: ['gamma'], excludedTools: [key('alpha', 'op_01')] };
+    const offered = tools.filter((t) => inScope(t, scope) && !(t.serverId === 'beta' && t.toolName === 'op_02'));
+    const mostUsed = [key('gamma', 'op_00'), key('alpha', 'op_01'), key('beta', 'op_02'), key('removed', 'tool'), key('alpha', 'op_04')];
+    const plan = planTools({ tools: offered, history: [ask], settings: { ...gateway, toolBudgetCount: 10 }, model: 'm', mostUsed });
+    expect(plan.mode).toBe('host');
+    expect(loadedNames(plan)).toEqual(['alpha__op_04']);
+  });
+
+  it('keeps at most mostUsedLimit, and never more than the budget leaves after pinned and always-load tools', () => {
+    const ranked = tools.map((t) => key(t.serverId, t.toolName)).reverse();
+    const plan = planTools({ tools, history: [ask], settings: gateway, model: 'm', mostUsed: ranked });
+    expect(loadedNames(plan)).toEqual(ranked.slice(0, mostUsedLimit).map((k) => `${k.serverId}__${k.toolName}`).sort());
+    // gamma's 20 tools leave 2 places under a 22-tool budget: the two most used of the others take them.
+    const tight: Settings = { ...gateway, alwaysLoadServers: ['gamma'], toolBudgetCount: 22 };
+    const mostUsed = [key('beta', 'op_05'), key('gamma', 'op_00'), key('alpha', 'op_07'), key('alpha', 'op_08')];
+    const kept = planTools({ tools, history: [ask], settings: tight, model: 'm', mostUsed });
+    expect(kept.loaded).toHaveLength(22);
+    expect(loadedNames(kept).slice(20)).toEqual(['alpha__op_07', 'beta__op_05']);
+    // No room at all: the most used wait for the search like the rest.
+    expect(planTools({ tools, history: [ask], settings: { ...tight, toolBudgetCount: 20 }, model: 'm', mostUsed }).loaded).toHaveLength(20);
+  });
+
+  it('skips a most used tool too large for the token budget and takes the next that fits', () => {
+    const big = tool('big', 'huge', 'x'.repeat(40_000));
+    const all = [...tools, big];
+    const settings: Settings = { ...gateway, toolBudgetPercent: 2, contextWindow: 200_000 };
+    const plan = planTools({ tools: all, history: [ask], settings, model: 'm', mostUsed: [key('big', 'huge'), key('alpha', 'op_00')] });
+    expect(loadedNames(plan)).toEqual(['alpha__op_00']);
+  });
+
+  it('gives the same request bytes whatever order the tools and the counts come in', () => {
+    const mostUsed = [key('gamma', 'op_03'), key('alpha', 'op_12'), key('beta', 'op_00')];
+    const shuffled = [...tools.filter((t) => t.serverId === 'beta'), ...tools.filter((t) => t.serverId !== 'beta').reverse()];
+    for (const settings of [gateway, anthropic]) {
+      const before = JSON.stringify(buildRequest({ history: [ask], tools, settings, model: 'm', mostUsed }));
+      expect(JSON.stringify(buildRequest({ history: [ask], tools: shuffled, settings, model: 'm', mostUsed }))).toBe(before);
+    }
+    // Ties broken differently by the counts still pick the same set here, and the set is sent sorted by name.
+    const a = buildRequest({ history: [ask], tools, settings: anthropic, model: 'm', mostUsed });
+    const b = buildRequest({ history: [ask], tools: shuffled, settings: anthropic, model: 'm', mostUsed: [...mostUsed].reverse() });
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+    expect(names(a.tools).slice(0, 4)).toEqual(['tool_search_tool_bm25', 'alpha__op_12', 'beta__op_00', 'gamma__op_03']);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Which tools a request loads and which it defers (progressive tool discovery). Under the budget every tool is sent.
- * Over it, pinned tools, always-load servers and the tools this chat already used or found stay loaded; the rest are
- * deferred: sent with defer_loading for the API's tool search ('server'), or left out and found through Switchboard's
+ * Over it, pinned tools, always-load servers, the user's most used tools (across chats, while the budget has room) and
+ * the tools this chat already used or found stay loaded; the rest are deferred: sent with defer_loading for the API's tool search ('server'), or left out and found through Switchboard's
  * own search tool ('host'). The order is deterministic and grows only at the end, so the prompt cache keeps its prefix.
  */
 import type Anthropic from '@anthropic-ai/sdk';
@@ -42,7 +42,7 @@ export function toolDefinition(tool: ExposedTool): Anthropic.Tool {
 const definitionTokens = new WeakMap<ExposedTool, number>();
 
 /** Estimated tokens of sending these tools whole. */
-export function toolTokens(tools: ExposedTool[]): number {
+export function toolTokens(tools: readonly ExposedTool[]): number {
   let sum = 0;
   for (const tool of tools) {
     let tokens = definitionTokens.get(tool);
@@ -55,13 +55,58 @@ export function toolTokens(tools: ExposedTool[]): number {
   return sum;
 }
 
+type BudgetSettings = Pick<Settings, 'toolBudgetPercent' | 'toolBudgetCount' | 'contextWindow'>;
+
+// The token share of the window that tool definitions may take.
+const budgetTokens = (settings: BudgetSettings, model: string): number => (contextWindowOf(model, settings.contextWindow) * settings.toolBudgetPercent) / 100;
+
 /** True when sending every tool would exceed the budget (token share of the window, or tool count). */
-export function overBudget(tools: ExposedTool[], settings: Pick<Settings, 'toolBudgetPercent' | 'toolBudgetCount' | 'contextWindow'>, model: string): boolean {
+export function overBudget(tools: ExposedTool[], settings: BudgetSettings, model: string): boolean {
   if (tools.length > settings.toolBudgetCount) return true;
-  return toolTokens(tools) > (contextWindowOf(model, settings.contextWindow) * settings.toolBudgetPercent) / 100;
+  return toolTokens(tools) > budgetTokens(settings, model);
 }
 
+/** A tool as the usage counts name it: by server id and tool name, which outlive an exposed name. */
+export type ToolKey = Pick<ExposedTool, 'serverId' | 'toolName'>;
+
+/**
+ * At most this many of the user's most used tools stay loaded over the budget. The point of deferring is a short list
+ * the model chooses from well and a small cached prefix; a handful of habitual tools (a file reader, a search, a
+ * shell) saves a search round trip on most requests, while more would rebuild the long list deferral removed. They
+ * also get only the room the budget leaves after pinned and always-load tools (`mostUsedLoaded`).
+ */
+export const mostUsedLimit = 8;
+
 const byName = (a: ExposedTool, b: ExposedTool): number => (a.exposedName < b.exposedName ? -1 : a.exposedName > b.exposedName ? 1 : 0);
+
+const keyOf = (tool: ToolKey): string => `${tool.serverId}\u0000${tool.toolName}`;
+
+/**
+ * The most used tools to keep loaded: the first of `ranked` (most calls first) that are among `tools` (the chat's
+ * enabled, in-scope tools) and not already `kept`, while kept and picked together stay within the budget, up to
+ * `mostUsedLimit`; sorted by name, so the request's bytes do not depend on the counts' order.
+ */
+export function mostUsedLoaded(tools: readonly ExposedTool[], kept: readonly ExposedTool[], ranked: readonly ToolKey[], settings: BudgetSettings, model: string): ExposedTool[] {
+  const byKey = new Map(tools.map((t) => [keyOf(t), t]));
+  const taken = new Set(kept);
+  const limit = budgetTokens(settings, model);
+  let count = kept.length;
+  let tokens = toolTokens(kept);
+  const picked: ExposedTool[] = [];
+  for (const key of ranked) {
+    if (picked.length >= mostUsedLimit || count >= settings.toolBudgetCount) break;
+    const tool = byKey.get(keyOf(key));
+    if (!tool || taken.has(tool)) continue;
+    const size = toolTokens([tool]);
+    // A large tool that does not fit leaves the room to a smaller, less used one.
+    if (tokens + size > limit) continue;
+    taken.add(tool);
+    picked.push(tool);
+    count++;
+    tokens += size;
+  }
+  return picked.sort(byName);
+}
 
 /** Exposed names this chat called or found with the host's search, in order of first appearance. */
 export function usedInChat(history: ChatMessage[], includeHostSearches: boolean): string[] {
@@ -75,19 +120,23 @@ export function usedInChat(history: ChatMessage[], includeHostSearches: boolean)
   return [...seen];
 }
 
-/** Plans the tools of one request. */
-export function planTools(input: { tools: ExposedTool[]; history: ChatMessage[]; settings: ToolPlanSettings; model: string }): ToolPlan {
+/**
+ * Plans the tools of one request. `mostUsed` is the user's ranking across chats (store/toolUsage.ts), read once per run
+ * so the loaded set, and the cached prefix, do not change within a run.
+ */
+export function planTools(input: { tools: ExposedTool[]; history: ChatMessage[]; settings: ToolPlanSettings; model: string; mostUsed?: readonly ToolKey[] }): ToolPlan {
   const { settings } = input;
   const sorted = [...input.tools].sort(byName);
   const mode = searchMode(settings);
   if (mode === 'off' || !overBudget(sorted, settings, input.model)) return { mode: 'all', loaded: sorted, deferred: [] };
 
-  const pinned = new Set(settings.pinnedTools.map((k) => `${k.serverId}\u0000${k.toolName}`));
+  const pinned = new Set(settings.pinnedTools.map(keyOf));
   const always = new Set(settings.alwaysLoadServers);
-  const kept = sorted.filter((t) => always.has(t.serverId) || pinned.has(`${t.serverId}\u0000${t.toolName}`));
-  const loadedNames = new Set(kept.map((t) => t.exposedName));
+  const kept = sorted.filter((t) => always.has(t.serverId) || pinned.has(keyOf(t)));
+  // After the pinned and always-load tools, before this chat's: those grow during a run and are appended last.
+  const loaded = [...kept, ...mostUsedLoaded(sorted, kept, input.mostUsed ?? [], settings, input.model)];
+  const loadedNames = new Set(loaded.map((t) => t.exposedName));
   const byExposed = new Map(sorted.map((t) => [t.exposedName, t]));
-  const loaded = [...kept];
   // The API resolves what its own search found from the history; the host's finds must be sent whole.
   for (const name of usedInChat(input.history, mode === 'host')) {
     const tool = byExposed.get(name);

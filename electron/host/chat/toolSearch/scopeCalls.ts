@@ -5,7 +5,7 @@ import type { ChatMessage, ToolPlanSummary, ToolScope } from '../../../../shared
 import type { Settings } from '../../../../shared/settings.ts';
 import type { ChatCalls, ToolCaller } from '../../ports.ts';
 import type { ChatRepository } from '../../store/chatRepository.ts';
-import { planTools, toolDefinition } from './deferralPolicy.ts';
+import { planTools, toolDefinition, type ToolKey } from './deferralPolicy.ts';
 import { planToApiTools } from './requestTools.ts';
 import { inScope } from './scope.ts';
 import { estimateTokens } from './tokens.ts';
@@ -16,12 +16,21 @@ export type ScopeCalls = Pick<ChatCalls, 'chats.setToolScope' | 'chats.toolPlan'
 // The used and found tools that stay loaded come from the recent history; older turns rarely change the estimate.
 const planHistoryLimit = 200;
 
+// The preview goes on without the usage ranking when the history cannot be read for it (the run does the same).
+function readMostUsed(read: (() => readonly ToolKey[]) | undefined): readonly ToolKey[] | undefined {
+  try {
+    return read?.();
+  } catch {
+    return undefined;
+  }
+}
+
 const chatGone = () => hostErr('not_found', hostMessage('scope.chatGone'));
 
 /** Summarizes the tools a request would send under `scope`. */
-export function summarizePlan(input: { tools: ReturnType<ToolCaller['listTools']>; scope: ToolScope; history: ChatMessage[]; settings: Settings; model: string }): ToolPlanSummary {
+export function summarizePlan(input: { tools: ReturnType<ToolCaller['listTools']>; scope: ToolScope; history: ChatMessage[]; settings: Settings; model: string; mostUsed?: readonly ToolKey[] }): ToolPlanSummary {
   const scoped = input.tools.filter((t) => inScope(t, input.scope));
-  const plan = planTools({ tools: scoped, history: input.history, settings: input.settings, model: input.model });
+  const plan = planTools({ tools: scoped, history: input.history, settings: input.settings, model: input.model, ...(input.mostUsed ? { mostUsed: input.mostUsed } : {}) });
   const loaded = planToApiTools(plan).filter((t) => !('defer_loading' in t && t.defer_loading));
   const servers = new Map<string, ToolPlanSummary['servers'][number]>();
   for (const tool of input.tools) {
@@ -42,7 +51,7 @@ export function summarizePlan(input: { tools: ReturnType<ToolCaller['listTools']
 }
 
 /** Builds the scope calls. */
-export function createScopeCalls(deps: { repo: ChatRepository; tools: ToolCaller; settings: () => Settings; chatsChanged: () => void }): ScopeCalls {
+export function createScopeCalls(deps: { repo: ChatRepository; tools: ToolCaller; settings: () => Settings; chatsChanged: () => void; mostUsed?: () => readonly ToolKey[] }): ScopeCalls {
   const { repo } = deps;
   return {
     'chats.setToolScope': ({ chatId, scope }) => {
@@ -57,7 +66,8 @@ export function createScopeCalls(deps: { repo: ChatRepository; tools: ToolCaller
       if (chatId && !chat) return Promise.resolve(chatGone());
       const history = chatId ? repo.pageMessages(chatId, planHistoryLimit).messages : [];
       const effective = scope ?? chat?.toolScope ?? settings.defaultToolScope;
-      return Promise.resolve(ok(summarizePlan({ tools: deps.tools.listTools(), scope: effective, history, settings, model: chat?.model ?? settings.model })));
+      const mostUsed = readMostUsed(deps.mostUsed);
+      return Promise.resolve(ok(summarizePlan({ tools: deps.tools.listTools(), scope: effective, history, settings, model: chat?.model ?? settings.model, ...(mostUsed ? { mostUsed } : {}) })));
     },
   };
 }
