@@ -3,7 +3,7 @@
  * its result type, and every event (host -> renderer) with its payload type. Channel names live here only.
  */
 import { z } from 'zod';
-import type { Result } from './errors.ts';
+import type { AppError, Result } from './errors.ts';
 import type { HostMessage } from './hostMessages.ts';
 import { serverConfigSchema, serverNameSchema, approvalPolicySchema } from './serverConfig.ts';
 import {
@@ -151,6 +151,8 @@ export const callSchemas = {
   'storage.dismissNotice': z.object({ id: z.string().min(1) }),
   /** Puts a moved-aside history back; the current history.db is kept aside first. */
   'storage.restoreHistory': z.object({ id: z.string().min(1) }),
+  /** Where the background build of the history search index is (a window opened mid-build; 'searchIndex.changed' follows it). */
+  'searchIndex.status': z.object({}),
   // Server catalog ("Browse")
   /** Catalog entries matching `query`: from the registry in settings when it answers, else the bundled catalog. */
   'catalog.list': z.object({ query: z.string().max(200).optional() }),
@@ -193,6 +195,13 @@ export interface StorageNotice {
   /** When it happened (ISO 8601). */
   at: string;
 }
+
+/**
+ * The background build of the history search index (messages older than the index, after an upgrade): `ready` when
+ * there is nothing to index (a new history, an index already built) or the build is done; `indexing` with the whole
+ * percent of messages indexed; `failed` with why (search then scans message text, as before the index).
+ */
+export type SearchIndexStatus = { state: 'ready' } | { state: 'indexing'; percent: number } | { state: 'failed'; error: AppError };
 
 /** Information about the running host. */
 export interface AppInfo {
@@ -279,6 +288,7 @@ export interface CallResults {
   'files.check': { path: string; folder: string };
   'storage.dismissNotice': StorageNotice[];
   'storage.restoreHistory': StorageNotice[];
+  'searchIndex.status': SearchIndexStatus;
   'catalog.list': CatalogListing;
   'bundles.inspect': BundlePreview;
   'bundles.install': ServerView;
@@ -314,6 +324,8 @@ export interface HostEvents {
   /** The sampling requests waiting for the user (2025-era servers asking the app's model). */
   'sampling.changed': PendingSampling[];
   'settings.changed': SettingsView;
+  /** The search index build's progress: at most a few pushes a second, on whole-percent changes, and its end. */
+  'searchIndex.changed': SearchIndexStatus;
   /**
    * A command from the desktop app's menu (New Chat, Settings) or from a click on its OS notification of a waiting
    * decision (open_chat: the chat, or Servers without one; the approval card is focused); never sent in web mode.

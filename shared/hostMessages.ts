@@ -351,6 +351,7 @@ export const hostMessageEnglish = {
   'chat.alwaysNotSaved': 'The call runs, but "always allow" could not be saved: {{reason}}',
   'chat.interrupted': 'Switchboard closed while this answer was being written. What arrived before is kept; press Retry to ask again.',
   'chat.storage': 'Chat history could not be read or written ({{reason}}). Check free disk space and the data folder.',
+  'search.indexFailed': 'Older messages could not be indexed for search ({{reason}}). Search still finds their text, more slowly; restart Switchboard to try again.',
   'chat.unexpected': 'The answer stopped because of an unexpected problem ({{reason}}). What arrived is kept; press Retry.',
   'chat.notRun': 'Not run: the answer ended before the tool call could be made.',
   'chat.toolUnavailable': 'The tool "{{tool}}" is not available (its server may be stopped, disabled or removed).',

@@ -81,6 +81,7 @@ export type ChatCalls = Pick<
   | 'approvals.list' | 'approvals.answer'
   | 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list'
   | 'apps.setModelContext'
+  | 'searchIndex.status'
 >;
 
 /** Calls answered by createHost itself. */

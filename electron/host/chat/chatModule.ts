@@ -1,6 +1,6 @@
 /**
  * The chat module: composes history (SQLite), settings, the Anthropic provider, approvals and the chat loop into the
- * calls of ChatCalls, and pushes 'chats.changed', 'chat.stream', 'approvals.changed' and 'settings.changed'.
+ * calls of ChatCalls, and pushes 'chats.changed', 'chat.stream', 'approvals.changed', 'settings.changed' and 'searchIndex.changed'.
  */
 import { join } from 'node:path';
 import { hostError, ok, type AppError, type Result } from '../../../shared/errors.ts';
@@ -26,6 +26,7 @@ import { createScopeCalls } from './toolSearch/scopeCalls.ts';
 import { trackServerInstructions } from './instructions/serverInstructions.ts';
 import { findInChat } from '../store/search/chatFind.ts';
 import { PendingIndexTimer } from '../store/search/pendingIndexTimer.ts';
+import { SearchIndexProgress } from '../store/search/indexProgress.ts';
 import { pushOncePerLoopTurn } from './chatListPush.ts';
 import { chatSnippets } from '../store/search/chatSnippets.ts';
 import { chatUsage, storedContextUsage } from '../store/chatUsage.ts';
@@ -74,7 +75,20 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
   const repo = new ChatRepository(history.db);
   closeInterrupted(repo);
   // Messages from before the search index are indexed after start, in batches; search scans as before until then.
-  const indexHistory = () => repo.buildSearchIndex({ logger: env.logger }).catch((cause: unknown) => env.logger.warn('search index not built; search scans', { reason: String(cause) }));
+  // The window shows the build's progress (a notice, a line under the sidebar search) and its failure.
+  const indexProgress = new SearchIndexProgress((status) => events.emit('searchIndex.changed', status));
+  const indexHistory = async () => {
+    const report = indexProgress.begin();
+    try {
+      await repo.buildSearchIndex({ logger: env.logger, onProgress: report.onProgress });
+      // A build cut short by closing the history (quit, restore) is not done: the next start or the restored history goes on.
+      if (history.db.isOpen) report.done();
+    } catch (cause) {
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      env.logger.warn('search index not built; search scans', { reason });
+      report.failed(hostError('storage_error', hostMessage('search.indexFailed', { reason })));
+    }
+  };
   void indexHistory();
   const settings = new SettingsStore(join(env.dataDir, 'settings.json'), env.logger, book);
   const provider = new AnthropicProvider(env.secrets);
@@ -132,6 +146,7 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
     'chats.usage': ({ chatId }) => Promise.resolve(ok(chatUsage(history.db, chatId))),
     'chats.snippets': ({ chatIds, query }) => Promise.resolve(ok(chatSnippets(history.db, chatIds, query))),
     'apps.setModelContext': ({ chatId, toolCallId, serverId, text }) => Promise.resolve(appContext.set(chatId, toolCallId, serverId, text)),
+    'searchIndex.status': () => Promise.resolve(ok(indexProgress.status())),
   });
 
   let closed: Promise<void> | undefined;

@@ -15,7 +15,7 @@ import { titleFrom, untitled } from './titles.ts';
 
 /** The conversation part of the chat module's calls. */
 export type ConversationCalls = Omit<ChatCalls, 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'models.list' | 'chats.toolResult' | 'chat.context' | 'chats.find' | 'chats.usage' | 'chats.snippets' | 'chats.setToolScope' | 'chats.toolPlan' | 'attachments.add' | 'attachments.discard' | 'attachments.thumbnail'
-  | 'chat.edit' | 'chat.regenerate' | 'chats.switchBranch' | 'chats.deleteMessage' | 'apps.setModelContext'>;
+  | 'chat.edit' | 'chat.regenerate' | 'chats.switchBranch' | 'chats.deleteMessage' | 'apps.setModelContext' | 'searchIndex.status'>;
 
 /** What the conversation calls need. */
 export interface ConversationDeps {

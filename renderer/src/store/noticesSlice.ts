@@ -1,9 +1,10 @@
 /**
- * Notices: what toasts show (actions and host events push them; the Toaster only renders this list), and the storage
- * notices of the data folder (a history moved aside, an unreadable settings.json), which stay until dismissed.
+ * Notices: what toasts show (actions and host events push them; the Toaster only renders this list), the storage
+ * notices of the data folder (a history moved aside, an unreadable settings.json), which stay until dismissed, and the
+ * progress of the search index build (a notice while older messages are indexed).
  */
 import type { StateCreator } from 'zustand';
-import type { Bridge, StorageNotice } from '../../../shared/contract.ts';
+import type { Bridge, SearchIndexStatus, StorageNotice } from '../../../shared/contract.ts';
 import { err, type AppError, type Result } from '../../../shared/errors.ts';
 import type { HostMessage } from '../../../shared/hostMessages.ts';
 import type { StoreState } from './index.ts';
@@ -38,7 +39,9 @@ export interface NoticesSlice {
   dismissNotice: (id: number) => void;
   /** Files of the data folder kept aside, as the host last reported them; shown until dismissed. */
   storageNotices: StorageNotice[];
-  /** Loads the storage notices (again after a reconnect). */
+  /** The host's background build of the search index, mirrored ('searchIndex.status', then 'searchIndex.changed'). */
+  searchIndex: SearchIndexStatus;
+  /** Loads the storage notices and the search index status (again after a reconnect) and follows the index build. */
   bindNotices: (bridge: Bridge) => () => void;
   /** Dismisses one storage notice for good (the kept file stays in the data folder). */
   dismissStorageNotice: (id: string) => Promise<Result<StorageNotice[]>>;
@@ -71,12 +74,24 @@ export const createNoticesSlice: StateCreator<StoreState, [], [], NoticesSlice> 
     dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
 
     storageNotices: [],
+    searchIndex: { state: 'ready' },
     bindNotices(next) {
       bridge = next;
       void next.invoke('app.info', {}).then((r) => {
         if (r.ok) set({ storageNotices: r.value.storageNotices ?? [] });
       });
-      return () => {};
+      // An event that arrives before the answer is newer than it; a host without the call answers an error (ignored).
+      let pushed = false;
+      const off = next.on('searchIndex.changed', (status) => {
+        pushed = true;
+        // The end of a build the window watched is worth a word; the notice itself just goes away.
+        if (status.state === 'ready' && get().searchIndex.state === 'indexing') get().notify({ tone: 'success', titleKey: 'common:searchIndex.done' });
+        set({ searchIndex: status });
+      });
+      void next.invoke('searchIndex.status', {}).then((r) => {
+        if (r.ok && !pushed) set({ searchIndex: r.value });
+      });
+      return off;
     },
     dismissStorageNotice: (id) => (bridge ? withList(bridge.invoke('storage.dismissNotice', { id })) : notBound()),
     restoreHistory: (id) => (bridge ? withList(bridge.invoke('storage.restoreHistory', { id })) : notBound()),

@@ -18,6 +18,7 @@ export interface IndexProgress {
 export interface IndexBuildOptions {
   batchSize?: number;
   logger?: Logger;
+  /** Called once before the first batch (where the build starts) and after each batch; never when there is nothing to index. */
   onProgress?: (progress: IndexProgress) => void;
 }
 
@@ -47,6 +48,7 @@ export async function buildSearchIndex(db: DatabaseSync, options: IndexBuildOpti
   const started = Date.now();
   options.logger?.info('search index: indexing existing messages', { upToSeq: state.target, from: state.doneThrough });
   let done = state.doneThrough;
+  options.onProgress?.({ doneThrough: done, target: state.target });
   while (done < state.target) {
     if (!db.isOpen) return;
     done = indexBatch(db, done, state.target, batchSize);

@@ -9,6 +9,7 @@ import type { StorageNotice } from '../../../../shared/contract.ts';
 import { useStore } from '../../store/index.ts';
 import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
 import { hostText } from '../common/errorText.ts';
+import { SearchIndexNotice } from './SearchIndexNotice.tsx';
 import './storageNotices.css';
 
 function NoticeRow({ notice, dataDir }: { notice: StorageNotice; dataDir: string }) {
@@ -67,16 +68,18 @@ function NoticeRow({ notice, dataDir }: { notice: StorageNotice; dataDir: string
   );
 }
 
-/** Every open storage notice, newest last. */
+/** Every open storage notice, newest last, then the search index build's while it runs (or failed). */
 export function StorageNotices() {
   const notices = useStore((s) => s.storageNotices);
   const dataDir = useStore((s) => s.appInfo?.dataDir ?? '');
-  if (notices.length === 0) return null;
+  const indexNotice = useStore((s) => s.searchIndex.state !== 'ready');
+  if (notices.length === 0 && !indexNotice) return null;
   return (
     <div className="storage-notices" data-testid="storage-notices">
       {notices.map((notice) => (
         <NoticeRow key={notice.id} notice={notice} dataDir={dataDir} />
       ))}
+      <SearchIndexNotice />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { ChatListItem } from './ChatListItem.tsx';
 import { groupChats } from './groupChats.ts';
 import { ServersSummary } from './ServersSummary.tsx';
 import { useChatSearch } from './useChatSearch.ts';
+import { SearchIndexLine } from './SearchIndexLine.tsx';
 import { useSearchSnippets } from '../chat/find/useSearchSnippets.ts';
 import { SearchSnippetLine } from '../chat/find/SearchSnippetLine.tsx';
 import { openSearchHit } from '../chat/find/openSearchHit.ts';
@@ -95,6 +96,7 @@ function FullSidebar() {
           </button>
         ) : null}
       </div>
+      <SearchIndexLine query={query} />
 
       {/* One list per date group, named by its heading: a screen reader hears "Today, list, 3 items". */}
       <section className="sb-chats" aria-label={t('chats')} aria-busy={searching}>
