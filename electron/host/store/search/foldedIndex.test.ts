@@ -5,7 +5,7 @@ import type { ChatMessage, ContentBlock } from '../../../../shared/chat.ts';
 import { silentLogger } from '../../environment.ts';
 import { openHistoryDatabase } from '../database.ts';
 import { ChatRepository } from '../chatRepository.ts';
-import { schemaVersion } from '../migrations.ts';
+import { latestVersion, schemaVersion } from '../migrations.ts';
 import { searchIndexState } from './historySearch.ts';
 import { historyDbForTests, oldSchemaHistory } from './testHistoryDb.ts';
 
@@ -50,7 +50,7 @@ describe('migration 8: the history index folds diacritics', () => {
 
     history.db = openHistoryDatabase(path, silentLogger).db;
     history.repo = new ChatRepository(history.db);
-    expect(schemaVersion(history.db)).toBe(8);
+    expect(schemaVersion(history.db)).toBe(latestVersion);
     expect(count(history.db, 'SELECT count(*) AS n FROM messages')).toBe(messages);
     const state = searchIndexState(history.db);
     expect(state).toEqual({ doneThrough: 0, target: messages });
@@ -104,6 +104,6 @@ describe('migration 8: the history index folds diacritics', () => {
     kept.close();
     // The next start migrates it.
     history.db = openHistoryDatabase(path, silentLogger).db;
-    expect(schemaVersion(history.db)).toBe(8);
+    expect(schemaVersion(history.db)).toBe(latestVersion);
   });
 });
