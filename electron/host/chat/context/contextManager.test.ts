@@ -22,14 +22,14 @@ afterEach(async () => {
 });
 
 // A chat of `turns` question/answer pairs of ~300 tokens each, in a real SQLite file; no API key unless given (no summaries possible).
-function setup(turns: number, apiKey?: string) {
+function setup(turns: number, apiKey?: string, text: (i: number) => string = (i) => `${i}: ${'w'.repeat(1000)}`) {
   const dir = mkdtempSync(join(tmpdir(), 'sb-context-unit-'));
   dirs.push(dir);
   const { db } = openHistoryDatabase(join(dir, 'history.db'), silentLogger);
   const repo = new ChatRepository(db);
   repo.createChat('c', 'chat', 'claude-sonnet-5-5', 1);
   for (let i = 0; i < turns * 2; i++) {
-    const message: ChatMessage = { id: `m${i}`, chatId: 'c', role: i % 2 === 0 ? 'user' : 'assistant', blocks: [{ type: 'text', text: `${i}: ${'w'.repeat(1000)}` }], status: 'complete', createdAt: i, updatedAt: i };
+    const message: ChatMessage = { id: `m${i}`, chatId: 'c', role: i % 2 === 0 ? 'user' : 'assistant', blocks: [{ type: 'text', text: text(i) }], status: 'complete', createdAt: i, updatedAt: i };
     repo.insertMessage(message);
   }
   const context = new ContextManager({ repo, summaries: new SummaryStore(() => db), provider: new AnthropicProvider(memorySecretStore(apiKey ? { [apiKeySecret]: apiKey } : {})), logger: silentLogger });
@@ -47,6 +47,22 @@ describe('context manager', () => {
     expect(history.map((m) => m.id)).toEqual(Array.from({ length: 10 }, (_, i) => `m${i}`));
     const prepared = await context.prepare(run, options);
     expect(prepared.kind === 'ready' ? prepared.usage : undefined).toMatchObject({ clearedToolResults: 0, summarizedMessages: 0, droppedMessages: 0, counted: 'estimate' });
+  });
+
+  it('sizes a Chinese chat by its characters, not at a third of them, and keeps it within the window', async () => {
+    // 10 messages of 600 Chinese characters: about 6,000 tokens, over the 4,850-token budget. Counted as characters / 3.5
+    // (1,700 tokens) the chat "fitted" below the 60 % share where the API's count would check it, and was sent whole.
+    const { context } = setup(5, undefined, (i) => `${i}：${'我们讨论项目的进展。'.repeat(60)}`);
+    const history: ChatMessage[] = [];
+    const run = await context.load('c', settings, options.model, history);
+    const prepared = await context.prepare(run, options);
+    if (prepared.kind !== 'ready') throw new Error(`not ready: ${prepared.kind}`);
+    expect(prepared.usage.droppedMessages).toBeGreaterThan(0);
+    const { budget } = context.budget(settings, options.model);
+    expect(prepared.usage.inputTokens).toBeLessThanOrEqual(budget);
+    // Every character the request carries is counted: the Chinese text alone stays within the budget.
+    const chinese = JSON.stringify(prepared.request.messages).match(/[\u4e00-\u9fff]/g)?.length ?? 0;
+    expect(chinese).toBeLessThanOrEqual(budget);
   });
 
   it('leaves older turns out with a notice when no summary can be made, and stays within the window', async () => {

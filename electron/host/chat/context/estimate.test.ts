@@ -31,6 +31,19 @@ describe('token estimate', () => {
     expect(textTokens('')).toBe(0);
     expect(textTokens('a'.repeat(35))).toBe(10);
     expect(textTokens('a'.repeat(36))).toBe(11);
+    // Vietnamese letters are Latin: the same rule.
+    expect(textTokens('Hà Nội'.repeat(7))).toBe(Math.ceil(42 / 3.5));
+  });
+
+  it('counts CJK characters (Chinese, Japanese kana, Korean, full-width punctuation) as a token each', () => {
+    expect(textTokens('你好世界')).toBe(4);
+    expect(textTokens('こんにちは')).toBe(5);
+    expect(textTokens('안녕하세요')).toBe(5);
+    expect(textTokens('你好，世界！')).toBe(6);
+    // Mixed: the CJK characters one each, the rest by characters / 3.5.
+    expect(textTokens(`${'中'.repeat(100)}${'a'.repeat(35)}`)).toBe(110);
+    // A Chinese chat is no longer estimated at a third of its size: 10,000 characters are at least 10,000 tokens.
+    expect(textTokens('我们今天讨论一下这个项目的进展。'.repeat(625))).toBeGreaterThanOrEqual(10_000);
   });
 
   it('counts an image by its size (width × height / 750), at most ~1,600 tokens', () => {
