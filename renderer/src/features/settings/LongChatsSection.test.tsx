@@ -2,11 +2,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { defaultSettings, type Settings, type SettingsView } from '../../../../shared/settings.ts';
-import { ok } from '../../../../shared/errors.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { useStore } from '../../store/index.ts';
-import { fakeBridge } from '../common/fakeBridge.ts';
+import { bindFakeSettings } from './fakeSettings.test-support.ts';
 import { LongChatsSection } from './LongChatsSection.tsx';
 
 beforeAll(() => {
@@ -18,17 +16,7 @@ afterEach(() => {
 });
 
 function mount() {
-  let settings: SettingsView = { ...defaultSettings, hasApiKey: true, secretStorage: 'file' };
-  const patches: Partial<Settings>[] = [];
-  const fake = fakeBridge({
-    'settings.get': () => ok(settings),
-    'app.info': () => ok({ version: '0', mode: 'web', dataDir: '/tmp', platform: 'linux', notices: [] }),
-    'settings.update': (patch) => {
-      patches.push(patch);
-      return ok((settings = { ...settings, ...patch }));
-    },
-  });
-  useStore.getState().bindSettings(fake.bridge);
+  const { patches } = bindFakeSettings();
   render(<LongChatsSection />);
   return patches;
 }

@@ -3,12 +3,11 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { defaultSettings, type Settings, type SettingsView } from '../../../../shared/settings.ts';
+import type { Settings } from '../../../../shared/settings.ts';
 import type { ServerView } from '../../../../shared/servers.ts';
-import { ok } from '../../../../shared/errors.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { useStore } from '../../store/index.ts';
-import { fakeBridge } from '../common/fakeBridge.ts';
+import { bindFakeSettings } from './fakeSettings.test-support.ts';
 import { ToolSearchSection } from './ToolSearchSection.tsx';
 
 const percentLabel = 'Budget: share of the context window (%)';
@@ -25,20 +24,10 @@ afterEach(() => {
 const server = (id: string): ServerView => ({ id, transport: 'stdio', config: { command: 'node', args: [`${id}.js`] }, status: { state: 'disabled' } });
 
 function mount(start: Partial<Settings> = {}, servers: string[] = []) {
-  let settings: SettingsView = { ...defaultSettings, ...start, hasApiKey: true, secretStorage: 'file' };
-  const patches: Partial<Settings>[] = [];
-  const fake = fakeBridge({
-    'settings.get': () => ok(settings),
-    'app.info': () => ok({ version: '0', mode: 'web', dataDir: '/tmp', platform: 'linux', notices: [] }),
-    'settings.update': (patch) => {
-      patches.push(patch);
-      return ok((settings = { ...settings, ...patch }));
-    },
-  });
   useStore.setState({ servers: servers.map(server) });
-  useStore.getState().bindSettings(fake.bridge);
+  const { patches, saved } = bindFakeSettings(start);
   render(<ToolSearchSection />);
-  return { patches, saved: () => settings };
+  return { patches, saved };
 }
 
 /**
