@@ -5,7 +5,8 @@
  * deferred tool. A chat whose scope leaves the server out is offered none of its tools and cannot call one. A tool
  * that ran in one chat stays loaded in the next chat's requests (the user's most used tools).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ToolUsage } from '../../electron/host/store/toolUsage.ts';
 import type { ChatStreamEvent, ToolCallBlock, ToolSearchBlock } from '../../shared/chat.ts';
 import { startScriptedLlm, toolResults, toolResultText, type ScriptedLlm } from '../fixtures/scriptedLlm/index.ts';
 import { addEverything, FakeTools, startEngine, startHost, tempDataDir, textResult, value, type HostUnderTest } from './chat-harness.ts';
@@ -128,6 +129,32 @@ describe('tool search and tool scope through the host', () => {
     expect((await target.log.runEnd(chatId)).error).toBeUndefined();
     const [request] = llm.messageRequests().slice(before);
     expect(toolNames(request?.body)).toEqual(['search_tools', 'everything__get-sum']);
+  }, 60_000);
+
+  it('reads the usage counts only for a run over the budget, once for all its turns', async () => {
+    const reads = vi.spyOn(ToolUsage.prototype, 'top');
+    try {
+      value(await target.api['settings.update']({ toolBudgetCount: 40 }));
+      const under = value(await target.api['chats.create']({})).id;
+      llm.setScript([{ content: [{ type: 'text', text: 'Under the budget.' }] }]);
+      value(await target.api['chat.send']({ chatId: under, text: 'Hi.' }));
+      expect((await target.log.runEnd(under)).error).toBeUndefined();
+      // Under the budget nothing is deferred, so the ranking is never needed before the first request.
+      expect(reads).not.toHaveBeenCalled();
+
+      value(await target.api['settings.update']({ toolBudgetCount: 5 }));
+      value(await target.api['tools.setApproval']({ serverId: 'everything', toolName: 'get-sum', policy: 'always_allow' }));
+      const over = value(await target.api['chats.create']({})).id;
+      llm.setScript([
+        { content: [{ type: 'tool_use', tool: 'get-sum', input: { a: 1, b: 1 } }] },
+        { content: [{ type: 'text', text: 'Two.' }] },
+      ]);
+      value(await target.api['chat.send']({ chatId: over, text: 'One plus one?' }));
+      expect((await target.log.runEnd(over)).error).toBeUndefined();
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
   }, 60_000);
 });
 

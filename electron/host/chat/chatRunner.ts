@@ -11,7 +11,7 @@ import type { Logger } from '../environment.ts';
 import type { ElicitationBroker, ToolCaller } from '../ports.ts';
 import type { ChatRepository } from '../store/chatRepository.ts';
 import type { ToolUsage } from '../store/toolUsage.ts';
-import type { ToolKey } from './toolSearch/deferralPolicy.ts';
+import { defersTools, type ToolKey } from './toolSearch/deferralPolicy.ts';
 import type { AnthropicProvider } from './provider.ts';
 import type { ApprovalQueue } from './approvals.ts';
 import type { ContextManager, Prepared } from './context/contextManager.ts';
@@ -59,6 +59,9 @@ interface Session {
   /** Tool calls ran: the usage counts change when the run ends. */
   ranTools?: boolean;
 }
+
+// No ranking, one array for every run under the budget: the prefix cache compares it by identity.
+const noRanking: readonly ToolKey[] = Object.freeze([]);
 
 // How long a stop waits for tool calls to acknowledge cancellation before returning anyway.
 const stopGraceMs = 5_000;
@@ -221,8 +224,9 @@ export class ChatRunner {
     const tools = scopedTools(deps.tools, () => deps.repo.toolScope(chatId) ?? deps.settings().defaultToolScope);
     // Only the newest part of the history is read, page by page, into `history` (context/historyTail.ts).
     const runWindow = await deps.context.load(chatId, settings, model, history);
-    // Read once: the tools kept loaded (and the cached prefix) stay the same for the whole run.
-    const mostUsed = this.mostUsed(chatId);
+    // Read once: the tools kept loaded (and the cached prefix) stay the same for the whole run. Only a run whose tools
+    // are over the budget uses the ranking, so a run under it (most) never queries the counts before its first request.
+    const mostUsed = defersTools(tools.listTools(), settings, model) ? this.mostUsed(chatId) : noRanking;
     for (let turn = 0; ; turn++) {
       const previous = history.at(-1);
       if (turn >= settings.maxTurns) {

@@ -4,7 +4,7 @@
  * tools ends (its calls change the counts), the history is replaced, or the counts grow old; the query reads only the
  * partial index of migration 9, never the call rows.
  */
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { num, text, type Row } from './rows.ts';
 
 /** One tool and how many of its calls ran in the window. */
@@ -27,9 +27,14 @@ const mostUsedSql = `SELECT server_id, tool_name, count(*) AS calls FROM tool_ca
   WHERE status = 'done' AND started_at >= ?
   GROUP BY server_id, tool_name ORDER BY calls DESC, server_id, tool_name LIMIT ?`;
 
+// Prepared once per database: the query runs after every run that ran tools and went over the budget.
+const statements = new WeakMap<DatabaseSync, StatementSync>();
+
 /** The most used tools since `since` (ms), most calls first; at most `limit`. */
 export function mostUsedTools(db: DatabaseSync, since: number, limit = rankedLimit): ToolUse[] {
-  return (db.prepare(mostUsedSql).all(since, limit) as Row[]).map((r) => ({ serverId: text(r, 'server_id'), toolName: text(r, 'tool_name'), calls: num(r, 'calls') }));
+  let statement = statements.get(db);
+  if (!statement) statements.set(db, (statement = db.prepare(mostUsedSql)));
+  return (statement.all(since, limit) as Row[]).map((r) => ({ serverId: text(r, 'server_id'), toolName: text(r, 'tool_name'), calls: num(r, 'calls') }));
 }
 
 /** The counts of the current history database, read when first asked and kept until `invalidate` (or an hour). */

@@ -66,6 +66,11 @@ export function overBudget(tools: ExposedTool[], settings: BudgetSettings, model
   return toolTokens(tools) > budgetTokens(settings, model);
 }
 
+/** True when a request with these tools defers some of them: search is on and sending them all would exceed the budget. */
+export function defersTools(tools: ExposedTool[], settings: ToolPlanSettings, model: string): boolean {
+  return searchMode(settings) !== 'off' && overBudget(tools, settings, model);
+}
+
 /** A tool as the usage counts name it: by server id and tool name, which outlive an exposed name. */
 export type ToolKey = Pick<ExposedTool, 'serverId' | 'toolName'>;
 
@@ -128,6 +133,7 @@ export function planTools(input: { tools: ExposedTool[]; history: ChatMessage[];
   const { settings } = input;
   const sorted = [...input.tools].sort(byName);
   const mode = searchMode(settings);
+  // As defersTools, with the mode kept for below.
   if (mode === 'off' || !overBudget(sorted, settings, input.model)) return { mode: 'all', loaded: sorted, deferred: [] };
 
   const pinned = new Set(settings.pinnedTools.map(keyOf));
