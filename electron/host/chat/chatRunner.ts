@@ -50,7 +50,7 @@ export interface RunnerDeps {
   /** Instructions of the enabled, ready servers, for the system prompt. */
   serverInstructions?: () => ServerInstructions[];
   /** The user's most used tools across chats (store/toolUsage.ts): kept loaded over the tool budget. */
-  toolUsage?: Pick<ToolUsage, 'top' | 'invalidate'>;
+  toolUsage?: Pick<ToolUsage, 'topOrNone' | 'invalidate'>;
 }
 
 interface Session {
@@ -188,12 +188,7 @@ export class ChatRunner {
 
   // The usage ranking; none when the counts cannot be read (the run goes on with the other tools kept loaded).
   private mostUsed(chatId: string): readonly ToolKey[] {
-    try {
-      return this.deps.toolUsage?.top() ?? [];
-    } catch (cause) {
-      this.deps.logger.warn('tool usage counts not read', { chatId, reason: String(cause) });
-      return [];
-    }
+    return this.deps.toolUsage?.topOrNone((cause) => this.deps.logger.warn('tool usage counts not read', { chatId, reason: String(cause) })) ?? [];
   }
 
   private emitState(state: ChatRunState): void {

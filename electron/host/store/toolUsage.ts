@@ -61,6 +61,16 @@ export class ToolUsage {
     return top;
   }
 
+  /** `top`, or no ranking when the history cannot be read (reported to `onError`): a request goes on without it. */
+  topOrNone(onError: (cause: unknown) => void): readonly ToolUse[] {
+    try {
+      return this.top();
+    } catch (cause) {
+      onError(cause);
+      return [];
+    }
+  }
+
   /** The counts changed (a run's calls ended, the history was replaced): the next `top` reads them again. */
   invalidate(): void {
     this.cached = undefined;

@@ -16,15 +16,6 @@ export type ScopeCalls = Pick<ChatCalls, 'chats.setToolScope' | 'chats.toolPlan'
 // The used and found tools that stay loaded come from the recent history; older turns rarely change the estimate.
 const planHistoryLimit = 200;
 
-// The preview goes on without the usage ranking when the history cannot be read for it (the run does the same).
-function readMostUsed(read: (() => readonly ToolKey[]) | undefined): readonly ToolKey[] | undefined {
-  try {
-    return read?.();
-  } catch {
-    return undefined;
-  }
-}
-
 const chatGone = () => hostErr('not_found', hostMessage('scope.chatGone'));
 
 /** Summarizes the tools a request would send under `scope`. */
@@ -50,7 +41,7 @@ export function summarizePlan(input: { tools: ReturnType<ToolCaller['listTools']
   };
 }
 
-/** Builds the scope calls. */
+/** Builds the scope calls; `mostUsed` reads the usage ranking and never throws (none when it cannot be read). */
 export function createScopeCalls(deps: { repo: ChatRepository; tools: ToolCaller; settings: () => Settings; chatsChanged: () => void; mostUsed?: () => readonly ToolKey[] }): ScopeCalls {
   const { repo } = deps;
   return {
@@ -66,7 +57,7 @@ export function createScopeCalls(deps: { repo: ChatRepository; tools: ToolCaller
       if (chatId && !chat) return Promise.resolve(chatGone());
       const history = chatId ? repo.pageMessages(chatId, planHistoryLimit).messages : [];
       const effective = scope ?? chat?.toolScope ?? settings.defaultToolScope;
-      const mostUsed = readMostUsed(deps.mostUsed);
+      const mostUsed = deps.mostUsed?.();
       return Promise.resolve(ok(summarizePlan({ tools: deps.tools.listTools(), scope: effective, history, settings, model: chat?.model ?? settings.model, ...(mostUsed ? { mostUsed } : {}) })));
     },
   };
