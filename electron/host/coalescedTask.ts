@@ -6,9 +6,15 @@
 /** Schedules `fire` and returns how to cancel it. */
 export type Later = (fire: () => void) => () => void;
 
-/** In the current loop turn's check phase, after what the turn sends. */
-export const nextLoopTurn: Later = (fire) => {
-  const handle = setImmediate(fire);
+/**
+ * In the check phase of the loop turn after this one. A setImmediate queued now runs in this turn's check phase, but
+ * ahead of the ones queued after it in this turn, such as the HTTP client's write of a request created later in the
+ * same turn; the second check phase runs after all of them.
+ */
+export const afterNextCheckPhase: Later = (fire) => {
+  let handle = setImmediate(() => {
+    handle = setImmediate(fire);
+  });
   return () => clearImmediate(handle);
 };
 

@@ -70,12 +70,12 @@ export class EventLog {
   }
 }
 
-/** Unwraps a Result or fails the test with its error. */
-/** Resolves once the chat list push asked for in this loop turn has gone out (host/chat/chatListPush.ts). */
+/** Resolves once the chat list push asked for in this loop turn has gone out: the next turn's check phase (host/chat/chatListPush.ts). */
 export function listPushed(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 }
 
+/** Unwraps a Result or fails the test with its error. */
 export function value<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
   return result.value;

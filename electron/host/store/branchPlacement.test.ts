@@ -41,6 +41,31 @@ describe('placing a new message', () => {
     expect(repo.pageMessages('c', 10).messages.map((m) => m.id)).toEqual(['q', 'a1', 'a2']);
   });
 
+  it("places a new chat's first message after one read (its leaf), and a first message's new version among its versions", () => {
+    const all = vi.spyOn(StatementSync.prototype, 'all');
+    const first = message('q', 'user');
+    repo.insertMessage(first);
+    // The chat shows nothing, so no other first message exists: the chat's first messages are not read.
+    expect(all).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+    expect(first.parentId).toBeUndefined();
+    expect(first.siblings).toBeUndefined();
+    expect(depthOf('q')).toBe(0);
+    expect(repo.tree.leaf('c')).toBe('q');
+    // An edit of it (a first message asked for by name) is placed beside it, and both are versions.
+    const edited = message('q2', 'user');
+    repo.insertMessage(edited, null);
+    expect(edited.siblings).toEqual(['q', 'q2']);
+    // With every message deleted the chat shows nothing again, and its next message is a first one with no versions.
+    deleteMessage(repo, 'c', 'q');
+    deleteMessage(repo, 'c', 'q2');
+    expect(repo.tree.leaf('c')).toBeUndefined();
+    const again = message('q3', 'user');
+    repo.insertMessage(again);
+    expect(again.siblings).toBeUndefined();
+    expect(repo.pageMessages('c', 10).messages.map((m) => m.id)).toEqual(['q3']);
+  });
+
   it('reads the tree again for any other parent, after a rolled-back write and after an edit moved messages', () => {
     repo.insertMessage(message('q', 'user'), null);
     repo.insertMessage(message('a1'), 'q');

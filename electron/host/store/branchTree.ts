@@ -83,11 +83,14 @@ export class BranchTree {
 
   /**
    * Where a new message goes: under `parentId` when given (null: a first message), else under the leaf shown.
-   * `onlyChild`: the parent is the message placed last in this chat, so the new one has no siblings.
+   * `onlyChild`: the new one has no siblings, because its parent is the message placed last in this chat, or because
+   * the chat shows no message (a chat has a leaf whenever it has a message), so no other first message exists.
    */
   placement(chatId: string, parentId: string | null | undefined): { parentId: string | null; depth: number; onlyChild?: boolean } {
-    const parent = parentId === undefined ? this.leaf(chatId) : (parentId ?? undefined);
-    if (parent === undefined) return { parentId: null, depth: 0 };
+    const parent = parentId === undefined ? this.leaf(chatId) : parentId;
+    // No leaf: a new chat's first message, placed without reading the chat's first messages (0.06 ms of a send).
+    if (parent === undefined) return { parentId: null, depth: 0, onlyChild: true };
+    if (parent === null) return { parentId: null, depth: 0 };
     const last = this.lastPlaced.get(chatId);
     if (last?.id === parent) return { parentId: parent, depth: last.depth + 1, onlyChild: true };
     const node = this.node(parent);

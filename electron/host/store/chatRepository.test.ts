@@ -70,6 +70,36 @@ describe('chat repository', () => {
     expect(repo.allMessages('a').map((x) => (x.blocks[1] as ToolCallBlock).input)).toEqual([{ a: 1 }, { a: 2 }]);
   });
 
+  it('reads tool calls only for a page that holds one; a text quoting a tool call placeholder reads back as written', () => {
+    repo.createChat('a', 'A', 'm', 1);
+    const quoting = message('a', 'user', 'Why does {"type":"tool_call"} show up in my log?');
+    repo.insertMessage(quoting);
+    let callReads = 0;
+    const proto = Object.getPrototypeOf(db.prepare('SELECT 1')) as { all: (this: { sourceSQL: string }, ...args: unknown[]) => unknown[] };
+    const all = proto.all;
+    proto.all = function (...args) {
+      if (this.sourceSQL.includes('JOIN tool_calls')) callReads += 1;
+      return all.apply(this, args);
+    };
+    try {
+      const plain = message('b', 'user', 'hello');
+      repo.createChat('b', 'B', 'm', 2);
+      repo.insertMessage(plain);
+      expect(repo.pageMessages('b', 10).messages).toEqual([plain]);
+      expect(callReads).toBe(0);
+      // Quotes inside a stored text are escaped, so the quoted placeholder is not taken for one.
+      expect(repo.pageMessages('a', 10).messages).toEqual([quoting]);
+      expect(callReads).toBe(0);
+      const answer = message('a', 'assistant', 'Let me look.');
+      answer.blocks.push({ type: 'tool_call', id: 'toolu_9', exposedName: 'srv__grep', serverId: 'srv', toolName: 'grep', input: { q: 'tool_call' }, status: 'done', destructive: false });
+      repo.insertMessage(answer);
+      expect(repo.pageMessages('a', 10).messages).toEqual([quoting, answer]);
+      expect(callReads).toBe(1);
+    } finally {
+      proto.all = all;
+    }
+  });
+
   it('renames and locks the title against auto-titling; deletes a chat with its messages and tool calls', () => {
     repo.createChat('a', 'New chat', 'm', 1);
     repo.setAutoTitle('a', 'From message');

@@ -2,7 +2,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { ChatMessage, ChatSummary, ContentBlock, ToolCallBlock, ToolScope } from '../../../shared/chat.ts';
 import { text, toJson, type Row } from './rows.ts';
-import { toMessage, toSummary, toToolCall, toolScopeOf, type StoredBlock } from './chatRows.ts';
+import { mayHoldToolCalls, toMessage, toSummary, toToolCall, toolScopeOf, type StoredBlock } from './chatRows.ts';
 import { HistorySearch, likePattern } from './search/historySearch.ts';
 import { buildSearchIndex, type IndexBuildOptions } from './search/indexBuilder.ts';
 import { findMatchSql, registerFindMatch } from './search/matchFunction.ts';
@@ -430,6 +430,8 @@ export class ChatRepository {
   private withToolCalls(chatId: string, rows: Row[]): ChatMessage[] {
     if (rows.length === 0) return [];
     const calls = new Map<string, ToolCallBlock>();
+    // Rows whose blocks name no tool call (a new chat's message, a chat without tools) need no read of the calls.
+    if (!rows.some(mayHoldToolCalls)) return rows.map((row) => toMessage(row, calls));
     for (const row of this.stmt('toolCallsOf').all(JSON.stringify(rows.map((r) => text(r, 'id')))) as Row[]) {
       calls.set(`${text(row, 'message_id')}\u0000${text(row, 'id')}`, toToolCall(row));
     }

@@ -52,6 +52,13 @@ export function toToolCall(row: Row): ToolCallBlock {
   return block;
 }
 
+/** False when a message row's stored blocks hold no tool call placeholder, so its calls need not be read. */
+export function mayHoldToolCalls(row: Row): boolean {
+  // A placeholder is stored as {"type":"tool_call","id":…}. A text's own quotes are escaped in the stored JSON, so a
+  // text quoting one does not match; any other match only costs the read.
+  return typeof row.blocks === 'string' && row.blocks.includes('"tool_call"');
+}
+
 /** A message from its row, its tool calls taken from `toolCalls` (by message id and call id). */
 export function toMessage(row: Row, toolCalls: Map<string, ToolCallBlock>): ChatMessage {
   const id = text(row, 'id');

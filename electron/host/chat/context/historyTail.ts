@@ -73,8 +73,7 @@ export async function loadTail(options: { repo: ChatRepository; summaries: Summa
   // A summary older than the newest compaction is replaced by it.
   if (summary && (reachedStart || reachedCompaction)) summary = undefined;
   for (const page of pages.reverse()) into.push(...page);
-  // The branch shown, not the whole tree: other branches are never sent.
-  const total = repo.pathLength(chatId);
-  const gap = reachedBoundary || reachedStart || reachedCompaction ? 0 : Math.max(0, total - loaded - (summary?.coveredMessages ?? 0));
+  // The branch shown, not the whole tree: other branches are never sent. Its length is read only when a gap can be.
+  const gap = reachedBoundary || reachedStart || reachedCompaction ? 0 : Math.max(0, repo.pathLength(chatId) - loaded - (summary?.coveredMessages ?? 0));
   return { chatId, messages: into, summary, gap, dropped: 0 };
 }
