@@ -10,6 +10,7 @@ import { useStore } from '../../store/index.ts';
 import { errorMessage, errorText } from '../common/errorText.ts';
 import { ScopeServerList, type ScopeServer } from '../chat/composer/scope/ScopeServerList.tsx';
 import { toggleServer, toggleTool } from '../chat/composer/scope/scopeModel.ts';
+import { useToolListVersion } from '../chat/composer/scope/useToolListVersion.ts';
 
 /**
  * The rows to show: every server the store lists (a stopped one too, without tools), with the tools the host's plan
@@ -34,7 +35,7 @@ export function DefaultToolScopeSection() {
   const settings = useStore((s) => s.settings);
   const updateSettings = useStore((s) => s.updateSettings);
   const servers = useStore((s) => s.servers);
-  const toolsByServer = useStore((s) => s.toolsByServer);
+  const toolList = useToolListVersion();
   const [plan, setPlan] = useState<ToolPlanSummary | undefined>();
   const [loadError, setLoadError] = useState<string | undefined>();
   const [saveError, setSaveError] = useState<string | undefined>();
@@ -43,7 +44,8 @@ export function DefaultToolScopeSection() {
   const [pending, setPending] = useState<ToolScope | undefined>();
   const latest = useRef(0);
 
-  // The tools and their sizes, as the composer's picker asks for them; asked again when a server's tools change.
+  // The tools and their sizes, as the composer's picker asks for them; asked again when the tools change (at most
+  // every 250 ms while servers start).
   useEffect(() => {
     let live = true;
     void call('chats.toolPlan', {}).then((result) => {
@@ -56,7 +58,7 @@ export function DefaultToolScopeSection() {
     return () => {
       live = false;
     };
-  }, [toolsByServer, t]);
+  }, [toolList, t]);
 
   if (!settings) return null;
   const scope = pending ?? settings.defaultToolScope;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ChatSummary, ToolPlanSummary, ToolScope } from '../../../../../../shared/chat.ts';
 import { hostErr, ok } from '../../../../../../shared/errors.ts';
@@ -103,6 +103,26 @@ describe('ToolScopePicker', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Always load read (pin)' }).getAttribute('aria-pressed')).toBe('true'));
     fireEvent.click(screen.getAllByRole('button', { name: 'Always load' })[1]!);
     await waitFor(() => expect(saved).toEqual({ alwaysLoadServers: ['notes'] }));
+  });
+
+  it('follows servers starting: the chip is asked again after the tools change, once for a burst of changes', async () => {
+    let ready = 1;
+    const fake = fakeBridge({
+      'chats.toolPlan': () => {
+        const tools = Array.from({ length: ready }, (_, i) => ({ toolName: `t${i}`, tokens: 100, inScope: true }));
+        return ok({ mode: 'all', loaded: { tools: ready, tokens: 100 * ready }, deferred: 0, servers: [{ serverId: 's', inScope: true, tools }], scope: { excludedServers: [], excludedTools: [] } });
+      },
+    });
+    setBridgeForTests(fake.bridge);
+    render(<ToolScopePicker chatId="c1" />);
+    await screen.findByRole('button', { name: /1 tools? · ~100 tokens/ });
+    const asked = () => fake.calls.filter((c) => c.name === 'chats.toolPlan').length;
+    const before = asked();
+    // Servers becoming ready one by one, each a change of the store's tool list, within one interval.
+    for (ready = 2; ready <= 5; ready++) act(() => useStore.setState({ toolsByServer: { s: [] } }));
+    ready = 5;
+    await screen.findByRole('button', { name: /5 tools · ~500 tokens/ });
+    expect(asked() - before).toBe(1);
   });
 
   it("says the host's refusal in the user's language (a chat deleted meanwhile)", async () => {

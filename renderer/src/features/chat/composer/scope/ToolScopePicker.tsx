@@ -12,6 +12,7 @@ import { Dialog } from '../../../common/Dialog.tsx';
 import { errorMessage } from '../../../common/errorText.ts';
 import { markInScope, shortTokens, toggleServer, toggleTool } from './scopeModel.ts';
 import { ScopeServerList } from './ScopeServerList.tsx';
+import { useToolListVersion } from './useToolListVersion.ts';
 
 /** Props: a chat's id (its scope is stored by the host), or on the start page the scope the first message will use. */
 export interface ToolScopePickerProps {
@@ -41,9 +42,11 @@ export function ToolScopePicker({ chatId, scope, onScopeChange }: ToolScopePicke
     [chatId, t],
   );
 
+  // Asked again when the tools change (a server started or stopped): the chip says what the next request sends.
+  const toolList = useToolListVersion();
   useEffect(() => {
     void refresh(chatId ? undefined : scope);
-  }, [refresh, chatId, scope, open]);
+  }, [refresh, chatId, scope, open, toolList]);
 
   const apply = async (next: ToolScope): Promise<void> => {
     if (!chatId) {
