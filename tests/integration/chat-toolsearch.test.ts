@@ -131,7 +131,7 @@ describe('tool search and tool scope through the host', () => {
     expect(toolNames(request?.body)).toEqual(['search_tools', 'everything__get-sum']);
   }, 60_000);
 
-  it('reads the usage counts only for a run over the budget, once for all its turns', async () => {
+  it('reads the usage counts only for a run (or a picker plan) over the budget, once for all its turns', async () => {
     const reads = vi.spyOn(ToolUsage.prototype, 'top');
     try {
       value(await target.api['settings.update']({ toolBudgetCount: 40 }));
@@ -139,7 +139,9 @@ describe('tool search and tool scope through the host', () => {
       llm.setScript([{ content: [{ type: 'text', text: 'Under the budget.' }] }]);
       value(await target.api['chat.send']({ chatId: under, text: 'Hi.' }));
       expect((await target.log.runEnd(under)).error).toBeUndefined();
-      // Under the budget nothing is deferred, so the ranking is never needed before the first request.
+      // Under the budget nothing is deferred, so the ranking is never needed before the first request, nor by the
+      // composer's chip, which asks for the plan whenever the tools change.
+      expect(value(await target.api['chats.toolPlan']({ chatId: under })).mode).toBe('all');
       expect(reads).not.toHaveBeenCalled();
 
       value(await target.api['settings.update']({ toolBudgetCount: 5 }));

@@ -5,7 +5,7 @@ import type { ChatMessage, ToolPlanSummary, ToolScope } from '../../../../shared
 import type { Settings } from '../../../../shared/settings.ts';
 import type { ChatCalls, ToolCaller } from '../../ports.ts';
 import type { ChatRepository } from '../../store/chatRepository.ts';
-import { planTools, toolDefinition, type ToolKey } from './deferralPolicy.ts';
+import { defersTools, planTools, toolDefinition, type ToolKey } from './deferralPolicy.ts';
 import { planToApiTools } from './requestTools.ts';
 import { inScope } from './scope.ts';
 import { estimateTokens } from './tokens.ts';
@@ -18,10 +18,14 @@ const planHistoryLimit = 200;
 
 const chatGone = () => hostErr('not_found', hostMessage('scope.chatGone'));
 
-/** Summarizes the tools a request would send under `scope`. */
-export function summarizePlan(input: { tools: ReturnType<ToolCaller['listTools']>; scope: ToolScope; history: ChatMessage[]; settings: Settings; model: string; mostUsed?: readonly ToolKey[] }): ToolPlanSummary {
+/**
+ * Summarizes the tools a request would send under `scope`. `mostUsed` reads the usage ranking; as in a run, it is read
+ * only when the tools in scope are over the budget (under it every tool is sent, and the ranking changes nothing).
+ */
+export function summarizePlan(input: { tools: ReturnType<ToolCaller['listTools']>; scope: ToolScope; history: ChatMessage[]; settings: Settings; model: string; mostUsed?: () => readonly ToolKey[] }): ToolPlanSummary {
   const scoped = input.tools.filter((t) => inScope(t, input.scope));
-  const plan = planTools({ tools: scoped, history: input.history, settings: input.settings, model: input.model, ...(input.mostUsed ? { mostUsed: input.mostUsed } : {}) });
+  const mostUsed = input.mostUsed && defersTools(scoped, input.settings, input.model) ? input.mostUsed() : undefined;
+  const plan = planTools({ tools: scoped, history: input.history, settings: input.settings, model: input.model, ...(mostUsed ? { mostUsed } : {}) });
   const loaded = planToApiTools(plan).filter((t) => !('defer_loading' in t && t.defer_loading));
   const servers = new Map<string, ToolPlanSummary['servers'][number]>();
   for (const tool of input.tools) {
@@ -57,7 +61,7 @@ export function createScopeCalls(deps: { repo: ChatRepository; tools: ToolCaller
       if (chatId && !chat) return Promise.resolve(chatGone());
       const history = chatId ? repo.pageMessages(chatId, planHistoryLimit).messages : [];
       const effective = scope ?? chat?.toolScope ?? settings.defaultToolScope;
-      const mostUsed = deps.mostUsed?.();
+      const { mostUsed } = deps;
       return Promise.resolve(ok(summarizePlan({ tools: deps.tools.listTools(), scope: effective, history, settings, model: chat?.model ?? settings.model, ...(mostUsed ? { mostUsed } : {}) })));
     },
   };
