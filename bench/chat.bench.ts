@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import Anthropic from '@anthropic-ai/sdk';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { startScriptedLlm, type ScriptTurn } from '../tests/fixtures/scriptedLlm/index.ts';
+import { startScriptedLlm, type ScriptedLlm, type ScriptTurn } from '../tests/fixtures/scriptedLlm/index.ts';
 import { addEverything, everythingScript, startHost, tempDataDir, testModel, value, waitForTools, type HostUnderTest } from '../tests/integration/chat-harness.ts';
 import { alternate, median, ratioInterval, report } from './lib.ts';
 import { startScriptedApiProcess, type ScriptedApi } from './scriptedApiProcess.ts';
@@ -65,13 +65,20 @@ async function viaHost(target: HostUnderTest, llm: ScriptedApi, phases?: Request
   return elapsed;
 }
 
-async function viaRawSdk(sdk: Anthropic, mcp: Client, tools: Anthropic.Tool[], llm: ScriptedApi, phases?: RequestPhases): Promise<number> {
+/** What the raw side sends besides the conversation: the host's tools and system prompt, so both requests are the same size. */
+interface RawRequest {
+  tools: Anthropic.Tool[];
+  system: Anthropic.TextBlockParam[] | undefined;
+}
+
+async function viaRawSdk(sdk: Anthropic, mcp: Client, request: RawRequest, llm: ScriptedApi, phases?: RequestPhases): Promise<number> {
   llm.setScript(conversation);
   phases?.begin();
   const started = performance.now();
+  const { tools, system } = request;
   const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'Run the bench conversation.' }];
   for (;;) {
-    const message = await sdk.messages.stream({ model: testModel, max_tokens: 8192, tools, messages }).finalMessage();
+    const message = await sdk.messages.stream({ model: testModel, max_tokens: 8192, tools, messages, ...(system ? { system } : {}) }).finalMessage();
     messages.push({ role: 'assistant', content: message.content });
     if (message.stop_reason !== 'tool_use') break;
     const uses = message.content.filter((b): b is Anthropic.ToolUseBlock => b.type === 'tool_use');
@@ -87,6 +94,21 @@ async function viaRawSdk(sdk: Anthropic, mcp: Client, tools: Anthropic.Tool[], l
   const elapsed = performance.now() - started;
   phases?.end('rawSdk');
   return elapsed;
+}
+
+/**
+ * The system prompt of the host's first request: the servers' instructions (server-everything's, about 2 KB), which
+ * the host sends because the model is meant to read them. The raw side sends the same, so the two sides ask the same
+ * question and the ratio is the host's cost of asking it; without it the host's requests were 2 KB (about 25 %)
+ * bigger to build, send and parse (docs/benchmarks.md, "seventeenth look").
+ */
+async function hostSystemPrompt(target: HostUnderTest, llm: ScriptedLlm): Promise<Anthropic.TextBlockParam[] | undefined> {
+  const first = llm.messageRequests().length;
+  await viaHost(target, llm);
+  const system = llm.messageRequests()[first]?.body?.system;
+  if (system === undefined) return undefined;
+  if (!Array.isArray(system)) throw new Error('the host sent a system prompt that is not a list of blocks');
+  return system as Anthropic.TextBlockParam[];
 }
 
 /** The raw side's MCP client, replaced by a client of a fresh server process at each server round. */
@@ -132,14 +154,14 @@ async function freshServers(target: HostUnderTest, raw: RawClient, round: number
 // `ownProcess`: the scripted API runs in a child process (`chat-unpaced`'s result, decision 015); otherwise in this
 // process, on the measured thread (the paced `chat` and the in-process detail). `serverRounds`: the measured
 // conversations are split into that many rounds, each on fresh MCP server processes for both sides.
-async function measure(pace: number, rounds: number, warmups: number, target: HostUnderTest, sdk: Anthropic, raw: RawClient, tools: Anthropic.Tool[], ownProcess = false, serverRounds = 1) {
+async function measure(pace: number, rounds: number, warmups: number, target: HostUnderTest, sdk: Anthropic, raw: RawClient, request: RawRequest, ownProcess = false, serverRounds = 1) {
   const paced: ScriptedApi = ownProcess ? await startScriptedApiProcess(conversation, pace) : await startScriptedLlm({ apiKey: 'sk-test', eventDelayMs: pace });
   value(await target.api['settings.update']({ apiBaseUrl: paced.url }));
   const pacedSdk = sdk.withOptions({ baseURL: paced.url });
   const warm = async (count: number) => {
     for (let i = 0; i < count; i++) {
       await viaHost(target, paced);
-      await viaRawSdk(pacedSdk, raw.client, tools, paced);
+      await viaRawSdk(pacedSdk, raw.client, request, paced);
     }
   };
   // Warm-ups each (JIT, connection pools, prepared statements).
@@ -166,7 +188,7 @@ async function measure(pace: number, rounds: number, warmups: number, target: Ho
       await warm(ROUND_WARMUPS);
     }
     const inRound = Math.ceil(rounds / serverRounds);
-    const measured = await alternate(inRound, withCpu('host', () => viaHost(target, paced, phases)), withCpu('rawSdk', () => viaRawSdk(pacedSdk, raw.client, tools, paced, phases)));
+    const measured = await alternate(inRound, withCpu('host', () => viaHost(target, paced, phases)), withCpu('rawSdk', () => viaRawSdk(pacedSdk, raw.client, request, paced, phases)));
     perServerRound.push(median(measured.subject) / median(measured.baseline));
     byRound.subject.push(measured.subject);
     byRound.baseline.push(measured.baseline);
@@ -197,10 +219,11 @@ try {
     tools.push({ name: t.exposedName, description: t.description ?? t.toolName, input_schema: { ...inputSchema, type: 'object' } });
   }
   const sdk = new Anthropic({ apiKey: 'sk-test', baseURL: llm.url, logLevel: 'off', openTelemetry: false });
+  const request: RawRequest = { tools, system: await hostSystemPrompt(target, llm) };
 
-  const paced = await measure(PACE_MS, ROUNDS, 1, target, sdk, raw, tools);
-  const unpaced = await measure(0, UNPACED_ROUNDS, UNPACED_WARMUPS, target, sdk, raw, tools, true, SERVER_ROUNDS);
-  const apiInBenchProcess = await measure(0, UNPACED_ROUNDS, UNPACED_WARMUPS, target, sdk, raw, tools);
+  const paced = await measure(PACE_MS, ROUNDS, 1, target, sdk, raw, request);
+  const unpaced = await measure(0, UNPACED_ROUNDS, UNPACED_WARMUPS, target, sdk, raw, request, true, SERVER_ROUNDS);
+  const apiInBenchProcess = await measure(0, UNPACED_ROUNDS, UNPACED_WARMUPS, target, sdk, raw, request);
   const details = {
     paceMs: PACE_MS,
     rounds: ROUNDS,
