@@ -205,4 +205,27 @@ describe("the API's tool search (server mode) through the chat engine", () => {
       data.remove();
     }
   }, 60_000);
+
+  it('sends a chat whose deferred tools alone would overflow the window: they are not counted as input', async () => {
+    const llm = await startScriptedLlm({ apiKey: 'sk-test', script: [{ content: [{ type: 'text', text: 'Ready.' }] }] });
+    const data = tempDataDir();
+    // 3,000 tools, about 80 characters each: some 70,000 tokens if counted, against a window of 20,000.
+    const tools = new FakeTools(Array.from({ length: 3_000 }, (_, i) => ({ name: `tool_${i}`, run: () => Promise.resolve(textResult('x')) })));
+    const engine = await startEngine({ dataDir: data.dir, tools, baseUrl: llm.url, settings: { toolSearch: 'server', contextWindow: 20_000 } });
+    try {
+      const chatId = value(await engine.chat.api['chats.create']({})).id;
+      value(await engine.chat.api['chat.send']({ chatId, text: 'Hello.' }));
+      // Counted whole, the deferred definitions refused the send as too large for the window ("context.tooLarge").
+      expect((await engine.log.runEnd(chatId)).error).toBeUndefined();
+      const [first] = llm.messageRequests();
+      expect(first?.body?.tools).toHaveLength(3_001);
+      expect(first?.body?.tools?.filter((t) => (t as { defer_loading?: boolean }).defer_loading === true)).toHaveLength(3_000);
+      const usage = value(await engine.chat.api['chat.context']({ chatId }));
+      expect(usage?.inputTokens).toBeLessThan(1_000);
+    } finally {
+      await engine.chat.shutdown();
+      await llm.close();
+      data.remove();
+    }
+  }, 60_000);
 });

@@ -92,6 +92,14 @@ describe('token estimate', () => {
     expect(stringify).not.toHaveBeenCalled();
     stringify.mockRestore();
   });
+
+  it('does not count a tool sent with defer_loading (the API keeps it out of the context until a search finds it)', () => {
+    const tool = (name: string) => ({ name, description: 'd'.repeat(700), input_schema: { type: 'object' as const } });
+    const loaded = [tool('search'), tool('read')];
+    const deferred = Array.from({ length: 50 }, (_, i) => ({ ...tool(`t${i}`), defer_loading: true }));
+    expect(prefixTokens({ tools: [...loaded, ...deferred] })).toBe(prefixTokens({ tools: loaded }));
+    expect(prefixTokens({ tools: deferred })).toBe(prefixTokens({ tools: [] }));
+  });
 });
 
 describe('model windows', () => {

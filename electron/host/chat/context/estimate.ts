@@ -124,12 +124,23 @@ function toolLength(tool: object): number {
   return length;
 }
 
-// The length of JSON.stringify(tools): brackets, commas and each tool's own JSON.
+// A tool sent with defer_loading stays out of the model's context until a tool search finds it (the API then counts
+// it where the search result references it), so it costs the request's bytes but no input tokens.
+const isDeferred = (tool: object): boolean => 'defer_loading' in tool && tool.defer_loading === true;
+
+// The length of JSON.stringify(tools) without the deferred ones: brackets, commas and each tool's own JSON.
 function toolsJsonLength(tools: readonly object[]): number {
-  return tools.reduce((sum, tool) => sum + toolLength(tool), 2 + Math.max(0, tools.length - 1));
+  let sum = 2;
+  let counted = 0;
+  for (const tool of tools) {
+    if (isDeferred(tool)) continue;
+    sum += toolLength(tool);
+    counted += 1;
+  }
+  return sum + Math.max(0, counted - 1);
 }
 
-/** Tokens of what precedes the messages: the tools and the system prompt. */
+/** Tokens of what precedes the messages: the tools (not the deferred ones) and the system prompt. */
 export function prefixTokens(request: Pick<Anthropic.MessageCreateParams, 'tools' | 'system'>): number {
   const system = typeof request.system === 'string' ? textTokens(request.system) : (request.system ?? []).reduce((sum, b) => sum + textTokens(b.text), 0);
   return system + (request.tools ? Math.ceil(toolsJsonLength(request.tools) / charsPerToken) : 0);
