@@ -1,8 +1,10 @@
 /**
  * Progressive tool discovery and per-chat tool scope through the whole host (createHost) with real server-everything
- * over stdio and the scripted LLM as a gateway (a 127.0.0.1 base URL, so the host-side search is used): over the tool
- * budget only `search_tools` is offered; the model searches, the host loads what it found, and the model calls the
- * deferred tool. A chat whose scope leaves the server out is offered none of its tools and cannot call one. A tool
+ * over stdio and the scripted LLM as a gateway that refuses deferred tools and tool references (a 127.0.0.1 base URL,
+ * so the host-side search is used; its first request with references is refused once, and the host names what it
+ * finds from then on): over the tool budget only `search_tools` is offered; the model searches, the host loads what it
+ * found, and the model calls the deferred tool. Further down, the host search with references on an endpoint that
+ * takes them, and the API's own search. A chat whose scope leaves the server out is offered none of its tools and cannot call one. A tool
  * that ran in one chat stays loaded in the next chat's requests (the user's most used tools).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -22,6 +24,8 @@ describe('tool search and tool scope through the host', () => {
   beforeAll(async () => {
     llm = await startScriptedLlm({
       apiKey: 'sk-test',
+      // A gateway without the API's tool search: it refuses deferred tools and tool references (a 400).
+      toolReferences: false,
       script: [
         { expect: { toolsInclude: ['search_tools'] }, content: [{ type: 'text', text: 'Let me find a tool.' }, { type: 'tool_use', name: 'search_tools', id: 'toolu_search', input: { query: 'sum of two numbers' } }] },
         { expect: { toolsInclude: ['get-sum'], toolResultsContain: ['everything__get-sum'] }, content: [{ type: 'tool_use', tool: 'get-sum', input: { a: 2, b: 3 } }] },
@@ -54,7 +58,11 @@ describe('tool search and tool scope through the host', () => {
     value(await target.api['approvals.answer']({ id: approval!.id, decision: 'allow_once' }));
     expect((await target.log.runEnd(chatId)).error).toBeUndefined();
 
-    const [first, second, third] = llm.messageRequests();
+    // The first request sent the deferred tools for the host search's references; the gateway refused it once, and
+    // the host asked again naming what its search finds (and remembers that for this base URL: no refusal after).
+    const [refused, first, second, third] = llm.messageRequests();
+    expect(refused?.problems.join()).toContain('defer_loading');
+    expect(llm.messageRequests().filter((r) => r.outcome === 'assertion_failed')).toHaveLength(1);
     expect(toolNames(first?.body)).toEqual(['search_tools']);
     expect(toolNames(second?.body)[0]).toBe('search_tools');
     expect(toolNames(second?.body)).toContain('everything__get-sum');
@@ -93,6 +101,8 @@ describe('tool search and tool scope through the host', () => {
     expect(next).not.toBe(previous);
     expect(toolNames(next?.body)).toContain('everything__get-sum');
     expect(JSON.stringify(next?.body?.tools)).toBe(JSON.stringify(previous?.body?.tools));
+    // The gateway's refusal is remembered: a later run asks it the way it takes, at once.
+    expect(llm.messageRequests().filter((r) => r.outcome === 'assertion_failed')).toHaveLength(1);
   }, 60_000);
 
   it('a chat whose scope leaves the server out offers none of its tools, and a guessed call never reaches the server', async () => {
@@ -222,6 +232,49 @@ describe("the API's tool search (server mode) through the chat engine", () => {
       expect(first?.body?.tools?.filter((t) => (t as { defer_loading?: boolean }).defer_loading === true)).toHaveLength(3_000);
       const usage = value(await engine.chat.api['chat.context']({ chatId }));
       expect(usage?.inputTokens).toBeLessThan(1_000);
+    } finally {
+      await engine.chat.shutdown();
+      await llm.close();
+      data.remove();
+    }
+  }, 60_000);
+});
+
+describe("the host's tool search answering with tool references (an endpoint that takes them)", () => {
+  it('keeps every deferred tool in the request with defer_loading, so the tools bytes never change, and answers the search with references', async () => {
+    const llm = await startScriptedLlm({
+      apiKey: 'sk-test',
+      script: [
+        { content: [{ type: 'tool_use', name: 'search_tools', id: 'toolu_s', input: { query: 'weather forecast' } }] },
+        { content: [{ type: 'tool_use', name: 'fake__weather', id: 'toolu_w', input: {} }] },
+        { expect: { toolResultsContain: ['sunny'] }, content: [{ type: 'text', text: 'It is sunny.' }] },
+      ],
+    });
+    const data = tempDataDir();
+    const tools = new FakeTools([
+      { name: 'weather', approval: 'always_allow', run: () => Promise.resolve(textResult('sunny')) },
+      { name: 'stocks', run: () => Promise.resolve(textResult('up')) },
+      { name: 'news', run: () => Promise.resolve(textResult('none')) },
+    ]);
+    const engine = await startEngine({ dataDir: data.dir, tools, baseUrl: llm.url, settings: { toolSearch: 'host', toolBudgetCount: 1 } });
+    try {
+      const chatId = value(await engine.chat.api['chats.create']({})).id;
+      value(await engine.chat.api['chat.send']({ chatId, text: 'Weather?' }));
+      expect((await engine.log.runEnd(chatId)).error).toBeUndefined();
+      const requests = llm.messageRequests();
+      expect(requests.map((r) => r.outcome)).not.toContain('assertion_failed');
+      const [first, second, third] = requests;
+      expect(first?.body?.tools).toEqual([
+        expect.objectContaining({ name: 'search_tools', cache_control: { type: 'ephemeral' } }),
+        expect.objectContaining({ name: 'fake__news', defer_loading: true }),
+        expect.objectContaining({ name: 'fake__stocks', defer_loading: true }),
+        expect.objectContaining({ name: 'fake__weather', defer_loading: true }),
+      ]);
+      // The search's answer: references the API expands into the definitions, where the search was.
+      expect(toolResults(second!.body!)[0]).toMatchObject({ tool_use_id: 'toolu_s', content: [{ type: 'tool_reference', tool_name: 'fake__weather' }] });
+      // The tool found is not added to the tools: the bytes the prompt cache keys on stay the same all run long.
+      expect(JSON.stringify(second?.body?.tools)).toBe(JSON.stringify(first?.body?.tools));
+      expect(toolResults(third!.body!).map(toolResultText)).toEqual(['sunny']);
     } finally {
       await engine.chat.shutdown();
       await llm.close();

@@ -138,7 +138,14 @@ export function createChatModule(deps: { env: HostEnvironment; events: HostEvent
     ...createAttachmentCalls(files),
     ...createBranchCalls({ repo, runner, events, chatsChanged }),
     ...createSettingsCalls({ store: settings, provider, secrets: env.secrets, events }),
-    ...createScopeCalls({ repo, tools, settings: () => settings.get(), chatsChanged, mostUsed: () => toolUsage.topOrNone((cause) => env.logger.warn('tool usage counts not read', { reason: String(cause) })) }),
+    ...createScopeCalls({
+      repo,
+      tools,
+      settings: () => settings.get(),
+      chatsChanged,
+      mostUsed: () => toolUsage.topOrNone((cause) => env.logger.warn('tool usage counts not read', { reason: String(cause) })),
+      hostReferences: (baseUrl) => context.takesToolReferences(baseUrl),
+    }),
     'chats.toolResult': ({ chatId, toolCallId }) => toolResults.read(chatId, toolCallId),
     // After a restart the meter reads the newest reply's reported tokens until the chat sends again.
     'chat.context': ({ chatId }) => Promise.resolve(ok(context.usage(chatId) ?? storedContextUsage(history.db, chatId, (model) => context.budget(settings.get(), model)) ?? null)),

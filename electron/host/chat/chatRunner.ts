@@ -22,6 +22,7 @@ import { MessageSaver } from './messageSaver.ts';
 import { streamSnapshot } from './streamSnapshot.ts';
 import { runToolCalls, runnableCalls } from './toolRunner.ts';
 import { runHostSearches } from './toolSearch/hostSearch.ts';
+import { isToolReferenceRefusal } from './toolSearch/referenceRefusal.ts';
 import { scopedTools } from './toolSearch/scope.ts';
 import type { ToolResultFiles } from './toolResultFiles.ts';
 import { withServerInstructions, type ServerInstructions } from './instructions/serverInstructions.ts';
@@ -261,14 +262,19 @@ export class ChatRunner {
           sink: { emit: deps.emit, persist: (m) => this.saver.soon(m), lookupTool: (name) => deps.tools.getTool(name) },
         });
       };
-      let outcome = await ask(prepared);
-      // The API refused compaction for a model the table says has it: forgo it for that model and ask once more.
-      if (outcome.kind === 'error' && message.blocks.length === 0 && prepared.betas.includes(compactionBeta) && isCompactionRefusal(outcome.error)) {
-        deps.context.forgoCompaction(model);
+      // Asks once more after the host forgot what the API refused (the request is prepared again without it).
+      const askWithout = async (forgo: () => void): Promise<TurnOutcome> => {
+        forgo();
         const again = await prepareTurn();
-        if (again.kind === 'stopped') return this.finish(message, 'stopped');
-        outcome = again.kind === 'ready' ? await ask(again) : { kind: 'error', error: again.error };
-      }
+        if (again.kind === 'stopped') return { kind: 'stopped' };
+        return again.kind === 'ready' ? ask(again) : { kind: 'error', error: again.error };
+      };
+      let outcome = await ask(prepared);
+      const refused = (what: (error: AppError) => boolean) => outcome.kind === 'error' && message.blocks.length === 0 && what(outcome.error);
+      // The API refused compaction for a model the table says has it: forgo it for that model and ask once more.
+      if (prepared.betas.includes(compactionBeta) && refused(isCompactionRefusal)) outcome = await askWithout(() => deps.context.forgoCompaction(model));
+      // A gateway refused the host search's deferred tools or references: name the found tools instead (referenceRefusal.ts).
+      if (prepared.hostReferences && refused(isToolReferenceRefusal)) outcome = await askWithout(() => deps.context.forgoToolReferences(settings.apiBaseUrl));
       if (outcome.kind === 'stopped') {
         cancelOpenCalls(message);
         return this.finish(message, 'stopped');

@@ -86,17 +86,21 @@ function assistantBlocks(blocks: ContentBlock[], defined: ReadonlySet<string> | 
   return out;
 }
 
-// Results owed for an assistant turn's tool calls and host searches, in block order.
-function resultsFor(blocks: ContentBlock[], limit: number): Anthropic.ToolResultBlockParam[] {
+// Results owed for an assistant turn's tool calls and host searches, in block order; `references`: see hostSearchResult.
+function resultsFor(blocks: ContentBlock[], limit: number, references: ReadonlySet<string> | undefined): Anthropic.ToolResultBlockParam[] {
   return blocks.flatMap((b) => {
     if (b.type === 'tool_call') return isCompleteCall(b) ? [toolResultBlock(b, limit)] : [];
-    if (b.type === 'tool_search' && b.by === 'host' && b.status !== 'searching' && b.input !== undefined) return [hostSearchResult(b)];
+    if (b.type === 'tool_search' && b.by === 'host' && b.status !== 'searching' && b.input !== undefined) return [hostSearchResult(b, references)];
     return [];
   });
 }
 
-/** Converts history to API messages (user first, roles alternating); `defined` names the tools the request defines (for the API's tool search blocks). */
-export function toApiMessages(history: ChatMessage[], limit: number, defined?: ReadonlySet<string>, readFile?: AttachmentReader): Anthropic.MessageParam[] {
+/**
+ * Converts history to API messages (user first, roles alternating); `defined` names the tools the request defines (for
+ * the tool search blocks); `hostReferences`: the host's search results go out as `tool_reference` blocks.
+ */
+export function toApiMessages(history: ChatMessage[], limit: number, defined?: ReadonlySet<string>, readFile?: AttachmentReader, hostReferences = false): Anthropic.MessageParam[] {
+  const references = hostReferences ? defined : undefined;
   const files = readFile ? { read: readFile, leftOut: filesLeftOut(history) } : undefined;
   const out: { role: 'user' | 'assistant'; content: (UserBlock | AssistantBlock)[] }[] = [];
   let pendingResults: Anthropic.ToolResultBlockParam[] = [];
@@ -130,7 +134,7 @@ export function toApiMessages(history: ChatMessage[], limit: number, defined?: R
     // A paused turn is resumed by sending it back as is; its continuation belongs to the same assistant turn.
     push('assistant', content, lastAssistantPaused);
     lastAssistantPaused = message.stopReason === 'pause_turn';
-    pendingResults = resultsFor(message.blocks, limit);
+    pendingResults = resultsFor(message.blocks, limit, references);
   }
   if (pendingResults.length > 0) push('user', pendingResults, true);
   else if (out.at(-1)?.role === 'assistant' && !lastAssistantPaused) push('user', [{ type: 'text', text: continuePrompt }], false);
@@ -196,15 +200,15 @@ function retiredTools(messages: Anthropic.MessageParam[], known: ReadonlySet<str
 }
 
 /** The full streaming request for one assistant turn. */
-export function buildRequest(options: { history: ChatMessage[]; tools: ExposedTool[]; settings: Settings; model: string; readFile?: AttachmentReader; mostUsed?: readonly ToolKey[] }): Anthropic.MessageCreateParamsStreaming {
+export function buildRequest(options: { history: ChatMessage[]; tools: ExposedTool[]; settings: Settings; model: string; readFile?: AttachmentReader; mostUsed?: readonly ToolKey[]; hostReferences?: boolean }): Anthropic.MessageCreateParamsStreaming {
   const { settings } = options;
   // Over the tool budget some tools are deferred behind a tool search (toolSearch/deferralPolicy.ts).
-  const plan = planTools({ tools: options.tools, history: options.history, settings, model: options.model, ...(options.mostUsed ? { mostUsed: options.mostUsed } : {}) });
+  const plan = planTools({ tools: options.tools, history: options.history, settings, model: options.model, ...(options.mostUsed ? { mostUsed: options.mostUsed } : {}), ...(options.hostReferences ? { hostReferences: true } : {}) });
   const defined = definedNames(plan);
   const request: Anthropic.MessageCreateParamsStreaming = {
     model: options.model,
     max_tokens: settings.maxTokens,
-    messages: toApiMessages(options.history, settings.toolResultLimit, defined, options.readFile),
+    messages: toApiMessages(options.history, settings.toolResultLimit, defined, options.readFile, plan.references),
     stream: true,
   };
   const retired = retiredTools(request.messages, defined);

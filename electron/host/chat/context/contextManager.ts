@@ -16,7 +16,8 @@ import type { ChatRepository } from '../../store/chatRepository.ts';
 import type { SummaryStore } from '../../store/historyWindow.ts';
 import type { AnthropicProvider } from '../provider.ts';
 import { buildRequest } from '../requestBuilder.ts';
-import type { ToolKey } from '../toolSearch/deferralPolicy.ts';
+import { searchMode, type ToolKey } from '../toolSearch/deferralPolicy.ts';
+import { ReferenceRefusals } from '../toolSearch/referenceRefusal.ts';
 import type { AttachmentReader } from '../attachments/toApiBlocks.ts';
 import { apiContextManagement, compactionBeta, contextManagementBeta, usesApiContextManagement } from './apiEdits.ts';
 import { adoptCompaction, compactionAsText, leadingCompaction, withoutCompactionBlocks } from './compaction/compactionWindow.ts';
@@ -41,7 +42,7 @@ export interface PrepareOptions {
 
 /** The request to send, the headers' betas it needs, and what the chat is told. */
 export type Prepared =
-  | { kind: 'ready'; request: Anthropic.MessageCreateParamsStreaming; betas: string[]; usage: ContextUsage }
+  | { kind: 'ready'; request: Anthropic.MessageCreateParamsStreaming; betas: string[]; usage: ContextUsage; hostReferences: boolean }
   | { kind: 'stopped' }
   | { kind: 'error'; error: AppError };
 
@@ -75,6 +76,7 @@ export class ContextManager {
   private readonly counter = new TokenCounter();
   private readonly usages = new Map<string, ContextUsage>();
   private readonly compactionRefusals = new CompactionRefusals();
+  private readonly referenceRefusals = new ReferenceRefusals();
   // The tools-and-system size of the last request prepared: the same each turn until the tools or settings change.
   private readonly prefixes = new PrefixCache();
 
@@ -111,6 +113,17 @@ export class ContextManager {
     this.deps.logger.warn('the API refused compaction for this model; asking without it until restart', { model });
   }
 
+  /** True while `baseUrl` has not refused deferred tools and references (the host search answers with references). */
+  takesToolReferences(baseUrl: string): boolean {
+    return this.referenceRefusals.accepts(baseUrl);
+  }
+
+  /** Stops sending deferred tools and host search references to `baseUrl` (it refused them); the next prepare names the found tools instead. */
+  forgoToolReferences(baseUrl: string): void {
+    this.referenceRefusals.note(baseUrl);
+    this.deps.logger.warn('the API refused deferred tools or tool references; the host tool search names the tools it finds until restart', { baseUrl });
+  }
+
   /** Builds the next request of a run within the window; summarizes (and stores the summary) when it must. Never throws. */
   async prepare(run: RunWindow, options: PrepareOptions): Promise<Prepared> {
     if (run.error) return { kind: 'error', error: run.error };
@@ -131,12 +144,14 @@ export class ContextManager {
     const api = usesApiContextManagement(settings);
     // Compaction blocks go back as they are only where the API compacts; elsewhere the summary is sent as text.
     const compacting = api && supportsCompaction(model) && !this.compactionRefusals.has(model);
+    const hostReferences = this.takesToolReferences(settings.apiBaseUrl);
     const build = (history: ChatMessage[]) =>
       buildRequest({
         history: compacting ? history : withoutCompactionBlocks(history),
         tools: options.tools,
         settings,
         model,
+        hostReferences,
         ...(this.deps.readFile ? { readFile: this.deps.readFile } : {}),
         ...(options.mostUsed ? { mostUsed: options.mostUsed } : {}),
       });
@@ -228,7 +243,9 @@ export class ContextManager {
         apiCompaction: compacting,
       };
       this.usages.set(run.chatId, usage);
-      return { kind: 'ready', request: sent, betas, usage };
+      // Only the host's search sends them on its own account (the API's search needs them, so a refusal there stands).
+      const referencing = hostReferences && searchMode(settings) === 'host' && (sent.tools ?? []).some((tool) => 'defer_loading' in tool && tool.defer_loading === true);
+      return { kind: 'ready', request: sent, betas, usage, hostReferences: referencing };
     }
     return { kind: 'error', error: hostError('internal', hostMessage('context.cannotFit', { window: windowTokens, model })) };
   }

@@ -1,3 +1,4 @@
+import type Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ContentBlock, ToolSearchBlock } from '../../../../shared/chat.ts';
 import type { ExposedTool } from '../../../../shared/servers.ts';
@@ -167,6 +168,26 @@ describe('requests with deferred tools', () => {
     const [, assistant, results] = request.messages;
     expect(assistant?.content).toEqual([{ type: 'tool_use', id: 'toolu_s', name: 'search_tools', input: { query: 'read a text file' } }]);
     expect(JSON.stringify(results?.content)).toContain('files__read_text_file');
+  });
+
+  it('host search with references: every deferred tool goes out with defer_loading, and the search answers with tool_reference blocks', () => {
+    const named = [...tools, tool('files', 'read_text_file', 'Read the complete contents of a text file from the file system')];
+    const search: ToolSearchBlock = { type: 'tool_search', id: 'toolu_s', by: 'host', name: 'search_tools', input: { query: 'read a text file' }, query: 'read a text file', status: 'searching', loaded: [] };
+    const answer = msg('assistant', [search]);
+    runHostSearches(answer, () => named);
+    const before = buildRequest({ history: [ask], tools: named, settings: gateway, model: 'm', hostReferences: true });
+    const after = buildRequest({ history: [ask, answer], tools: named, settings: gateway, model: 'm', hostReferences: true });
+    expect(names(before.tools)[0]).toBe('search_tools');
+    expect((before.tools ?? []).slice(1).every((t) => 'defer_loading' in t && t.defer_loading === true)).toBe(true);
+    // What the search found is not moved into the loaded tools: the tools bytes are those of the first request.
+    expect(JSON.stringify(after.tools)).toBe(JSON.stringify(before.tools));
+    const results = after.messages[2]?.content as Anthropic.ToolResultBlockParam[];
+    expect(results[0]?.content).toEqual(search.loaded.map((tool_name) => ({ type: 'tool_reference', tool_name })));
+    // A found tool gone since (its server removed) is not referenced: the API refuses a reference it cannot resolve.
+    const without = named.filter((t) => t.exposedName !== search.loaded[0]);
+    const later = buildRequest({ history: [ask, answer], tools: without, settings: gateway, model: 'm', hostReferences: true });
+    const laterResults = later.messages[2]?.content as Anthropic.ToolResultBlockParam[];
+    expect(JSON.stringify(laterResults[0]?.content)).not.toContain(search.loaded[0]);
   });
 
   it('host search: lists the tools only for an answer that holds a search to run', () => {

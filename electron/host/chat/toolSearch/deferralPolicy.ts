@@ -20,8 +20,13 @@ export interface ToolPlan {
   mode: ToolPlanMode;
   /** Sent whole, in this order. */
   loaded: ExposedTool[];
-  /** Sent with defer_loading ('server') or not at all ('host'), sorted by name. */
+  /** Sent with defer_loading ('server', and 'host' with references) or not at all ('host' without), sorted by name. */
   deferred: ExposedTool[];
+  /**
+   * 'host' only: the host's search answers with `tool_reference` blocks, which the API resolves against the deferred
+   * tools sent with defer_loading (as its own search does); without, it names the tools and they are sent whole.
+   */
+  references: boolean;
 }
 
 /** The settings the policy reads. */
@@ -129,12 +134,13 @@ export function usedInChat(history: ChatMessage[], includeHostSearches: boolean)
  * Plans the tools of one request. `mostUsed` is the user's ranking across chats (store/toolUsage.ts), read once per run
  * so the loaded set, and the cached prefix, do not change within a run.
  */
-export function planTools(input: { tools: ExposedTool[]; history: ChatMessage[]; settings: ToolPlanSettings; model: string; mostUsed?: readonly ToolKey[] }): ToolPlan {
+export function planTools(input: { tools: ExposedTool[]; history: ChatMessage[]; settings: ToolPlanSettings; model: string; mostUsed?: readonly ToolKey[]; hostReferences?: boolean }): ToolPlan {
   const { settings } = input;
   const sorted = [...input.tools].sort(byName);
   const mode = searchMode(settings);
   // As defersTools, with the mode kept for below.
-  if (mode === 'off' || !overBudget(sorted, settings, input.model)) return { mode: 'all', loaded: sorted, deferred: [] };
+  if (mode === 'off' || !overBudget(sorted, settings, input.model)) return { mode: 'all', loaded: sorted, deferred: [], references: false };
+  const references = mode === 'host' && input.hostReferences === true;
 
   const pinned = new Set(settings.pinnedTools.map(keyOf));
   const always = new Set(settings.alwaysLoadServers);
@@ -143,12 +149,12 @@ export function planTools(input: { tools: ExposedTool[]; history: ChatMessage[];
   const loaded = [...kept, ...mostUsedLoaded(sorted, kept, input.mostUsed ?? [], settings, input.model)];
   const loadedNames = new Set(loaded.map((t) => t.exposedName));
   const byExposed = new Map(sorted.map((t) => [t.exposedName, t]));
-  // The API resolves what its own search found from the history; the host's finds must be sent whole.
-  for (const name of usedInChat(input.history, mode === 'host')) {
+  // The API resolves what a search found from the history's references; the host's finds named in text are sent whole.
+  for (const name of usedInChat(input.history, mode === 'host' && !references)) {
     const tool = byExposed.get(name);
     if (!tool || loadedNames.has(name)) continue;
     loadedNames.add(name);
     loaded.push(tool);
   }
-  return { mode, loaded, deferred: sorted.filter((t) => !loadedNames.has(t.exposedName)) };
+  return { mode, loaded, deferred: sorted.filter((t) => !loadedNames.has(t.exposedName)), references };
 }

@@ -22,10 +22,10 @@ const chatGone = () => hostErr('not_found', hostMessage('scope.chatGone'));
  * Summarizes the tools a request would send under `scope`. `mostUsed` reads the usage ranking; as in a run, it is read
  * only when the tools in scope are over the budget (under it every tool is sent, and the ranking changes nothing).
  */
-export function summarizePlan(input: { tools: ReturnType<ToolCaller['listTools']>; scope: ToolScope; history: ChatMessage[]; settings: Settings; model: string; mostUsed?: () => readonly ToolKey[] }): ToolPlanSummary {
+export function summarizePlan(input: { tools: ReturnType<ToolCaller['listTools']>; scope: ToolScope; history: ChatMessage[]; settings: Settings; model: string; mostUsed?: () => readonly ToolKey[]; hostReferences?: boolean }): ToolPlanSummary {
   const scoped = input.tools.filter((t) => inScope(t, input.scope));
   const mostUsed = input.mostUsed && defersTools(scoped, input.settings, input.model) ? input.mostUsed() : undefined;
-  const plan = planTools({ tools: scoped, history: input.history, settings: input.settings, model: input.model, ...(mostUsed ? { mostUsed } : {}) });
+  const plan = planTools({ tools: scoped, history: input.history, settings: input.settings, model: input.model, ...(mostUsed ? { mostUsed } : {}), ...(input.hostReferences ? { hostReferences: true } : {}) });
   const loaded = planToApiTools(plan).filter((t) => !('defer_loading' in t && t.defer_loading));
   const servers = new Map<string, ToolPlanSummary['servers'][number]>();
   for (const tool of input.tools) {
@@ -45,8 +45,11 @@ export function summarizePlan(input: { tools: ReturnType<ToolCaller['listTools']
   };
 }
 
-/** Builds the scope calls; `mostUsed` reads the usage ranking and never throws (none when it cannot be read). */
-export function createScopeCalls(deps: { repo: ChatRepository; tools: ToolCaller; settings: () => Settings; chatsChanged: () => void; mostUsed?: () => readonly ToolKey[] }): ScopeCalls {
+/**
+ * Builds the scope calls; `mostUsed` reads the usage ranking and never throws (none when it cannot be read);
+ * `hostReferences` says whether a base URL takes the host search's references (what the run's requests do).
+ */
+export function createScopeCalls(deps: { repo: ChatRepository; tools: ToolCaller; settings: () => Settings; chatsChanged: () => void; mostUsed?: () => readonly ToolKey[]; hostReferences?: (baseUrl: string) => boolean }): ScopeCalls {
   const { repo } = deps;
   return {
     'chats.setToolScope': ({ chatId, scope }) => {
@@ -62,7 +65,8 @@ export function createScopeCalls(deps: { repo: ChatRepository; tools: ToolCaller
       const history = chatId ? repo.pageMessages(chatId, planHistoryLimit).messages : [];
       const effective = scope ?? chat?.toolScope ?? settings.defaultToolScope;
       const { mostUsed } = deps;
-      return Promise.resolve(ok(summarizePlan({ tools: deps.tools.listTools(), scope: effective, history, settings, model: chat?.model ?? settings.model, ...(mostUsed ? { mostUsed } : {}) })));
+      const hostReferences = deps.hostReferences?.(settings.apiBaseUrl) ?? false;
+      return Promise.resolve(ok(summarizePlan({ tools: deps.tools.listTools(), scope: effective, history, settings, model: chat?.model ?? settings.model, hostReferences, ...(mostUsed ? { mostUsed } : {}) })));
     },
   };
 }
