@@ -3,8 +3,13 @@
  * and one tool of everything out in Settings makes a new chat's Tools picker show them out of scope, and its first
  * request carries neither.
  */
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeServer, sendMessage, serverScripts, startApp, type E2eApp } from './harness.ts';
+
+// Refreshed only on request (SWITCHBOARD_DOCS_SCREENSHOTS=1): a test run must not change tracked files.
+const refreshDocs = process.env.SWITCHBOARD_DOCS_SCREENSHOTS === '1';
+const docsShots = path.join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 
 describe('default tool scope in Settings', () => {
   let app: E2eApp;
@@ -39,8 +44,11 @@ describe('default tool scope in Settings', () => {
     };
     await expect.poll(stored).toEqual({ excludedServers: ['memory'], excludedTools: [{ serverId: 'everything', toolName: 'echo' }] });
     expect(await card.getByRole('checkbox', { name: 'memory' }).isChecked()).toBe(false);
+    // Memory's line counts none of its tools in scope, with their tokens (not "9 tools · ~0 tokens").
+    await expect.poll(() => card.textContent()).toContain('0 of 9 tools · ~0 tokens');
     await card.scrollIntoViewIfNeeded();
     await app.screenshot('default-tool-scope-settings');
+    if (refreshDocs) await card.screenshot({ path: path.join(docsShots, 'settings-tools-for-new-chats.png'), animations: 'disabled', caret: 'hide' });
 
     await page.getByRole('button', { name: 'New chat' }).first().click();
     await page.getByRole('button', { name: /^Tools for this chat: \d+ tools/ }).click();

@@ -33,7 +33,10 @@ export function ScopeServerList({ servers, onToggle, serverExtra, toolExtra, lab
   return (
     <ul className="chat-scope-servers" aria-label={label}>
       {servers.map((server) => {
-        const tokens = server.tools.filter((x) => x.inScope).reduce((sum, x) => sum + x.tokens, 0);
+        const chosen = server.tools.filter((x) => x.inScope);
+        const tokens = chosen.reduce((sum, x) => sum + x.tokens, 0);
+        // The tokens are those of the tools in scope, so a server left out in part says how many of its tools that is.
+        const size = chosen.length === server.tools.length ? t('scope.serverSize', { count: server.tools.length, tokens: shortTokens(tokens) }) : t('scope.serverSizePart', { count: chosen.length, total: server.tools.length, tokens: shortTokens(tokens) });
         const isOpen = expanded === server.serverId && server.tools.length > 0;
         return (
           <li key={server.serverId}>
@@ -53,7 +56,7 @@ export function ScopeServerList({ servers, onToggle, serverExtra, toolExtra, lab
                 <input type="checkbox" checked={server.inScope} onChange={(e) => onToggle(server.serverId, undefined, e.target.checked)} />
                 <VisibleText text={server.serverId} />
               </label>
-              {server.tools.length > 0 && <span className="muted">{t('scope.serverSize', { count: server.tools.length, tokens: shortTokens(tokens) })}</span>}
+              {server.tools.length > 0 && <span className="muted">{size}</span>}
               {serverExtra?.(server)}
             </div>
             {isOpen && (

@@ -68,6 +68,12 @@ describe('ToolScopePicker', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'find' }));
     await waitFor(() => expect(screen.getByTestId('tool-scope-summary').textContent).toContain('4 tools (~350 tokens)'));
     expect(fake.calls.find((c) => c.name === 'chats.setToolScope')?.params).toEqual({ chatId: 'c1', scope: { excludedServers: [], excludedTools: [{ serverId: 'notes', toolName: 'find' }] } });
+    // The server's line counts what is left of it, not its tools against the tokens of only some of them.
+    const dialog = screen.getByTestId('tool-scope-dialog');
+    expect(dialog.textContent).toContain('1 of 2 tools · ~50 tokens');
+    expect(dialog.textContent).toContain('3 tools · ~300 tokens');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'files' }));
+    await waitFor(() => expect(dialog.textContent).toContain('0 of 3 tools · ~0 tokens'));
   });
 
   it('on the start page, hands the scope to the composer instead of storing it (the chat does not exist yet)', async () => {
