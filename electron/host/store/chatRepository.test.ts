@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { ChatMessage, ToolCallBlock } from '../../../shared/chat.ts';
 import { ChatRepository } from './chatRepository.ts';
 import { memoryHistory } from './memoryHistory.test-support.ts';
@@ -74,29 +74,25 @@ describe('chat repository', () => {
     repo.createChat('a', 'A', 'm', 1);
     const quoting = message('a', 'user', 'Why does {"type":"tool_call"} show up in my log?');
     repo.insertMessage(quoting);
-    let callReads = 0;
-    const proto = Object.getPrototypeOf(db.prepare('SELECT 1')) as { all: (this: { sourceSQL: string }, ...args: unknown[]) => unknown[] };
-    const all = proto.all;
-    proto.all = function (...args) {
-      if (this.sourceSQL.includes('JOIN tool_calls')) callReads += 1;
-      return all.apply(this, args);
-    };
+    // Every statement shares one prototype: its `all` runs are counted by their SQL (the spy still calls through).
+    const all = vi.spyOn(StatementSync.prototype, 'all');
+    const callReads = () => all.mock.contexts.filter((statement) => (statement as StatementSync).sourceSQL.includes('JOIN tool_calls')).length;
     try {
       const plain = message('b', 'user', 'hello');
       repo.createChat('b', 'B', 'm', 2);
       repo.insertMessage(plain);
       expect(repo.pageMessages('b', 10).messages).toEqual([plain]);
-      expect(callReads).toBe(0);
+      expect(callReads()).toBe(0);
       // Quotes inside a stored text are escaped, so the quoted placeholder is not taken for one.
       expect(repo.pageMessages('a', 10).messages).toEqual([quoting]);
-      expect(callReads).toBe(0);
+      expect(callReads()).toBe(0);
       const answer = message('a', 'assistant', 'Let me look.');
       answer.blocks.push({ type: 'tool_call', id: 'toolu_9', exposedName: 'srv__grep', serverId: 'srv', toolName: 'grep', input: { q: 'tool_call' }, status: 'done', destructive: false });
       repo.insertMessage(answer);
       expect(repo.pageMessages('a', 10).messages).toEqual([quoting, answer]);
-      expect(callReads).toBe(1);
+      expect(callReads()).toBe(1);
     } finally {
-      proto.all = all;
+      all.mockRestore();
     }
   });
 
