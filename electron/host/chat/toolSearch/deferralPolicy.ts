@@ -1,8 +1,10 @@
 /**
  * Which tools a request loads and which it defers (progressive tool discovery). Under the budget every tool is sent.
  * Over it, pinned tools, always-load servers, the user's most used tools (across chats, while the budget has room) and
- * the tools this chat already used or found stay loaded; the rest are deferred: sent with defer_loading for the API's tool search ('server'), or left out and found through Switchboard's
- * own search tool ('host'). The order is deterministic and grows only at the end, so the prompt cache keeps its prefix.
+ * the tools this chat already used or found stay loaded; the rest are deferred: sent with defer_loading for the API's
+ * tool search ('server') and for Switchboard's own search tool answering with references ('host'), or, for a gateway
+ * that refuses those, left out and sent whole once Switchboard's search has named them. The order is deterministic
+ * and grows only at the end, so the prompt cache keeps its prefix.
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatMessage } from '../../../../shared/chat.ts';

@@ -1,6 +1,7 @@
 /**
  * Switchboard's own tool search, for gateways without the API's: an ordinary tool the model calls with a query; the
- * host ranks the deferred tools with BM25 and loads the best ones into the next request.
+ * host ranks the deferred tools with BM25 and answers with the best ones, as `tool_reference` blocks the API expands,
+ * or, where those are refused, by name, loading them into the next request (requestTools.ts, referenceRefusal.ts).
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatMessage, ToolSearchBlock } from '../../../../shared/chat.ts';
