@@ -21,6 +21,13 @@ const focusedScript = `(() => {
   return { label: el?.getAttribute('aria-label') ?? '', text: el?.textContent?.trim() ?? '', approval: !!el?.closest('[data-approval-id]') };
 })()`;
 
+// Focus on the body itself (focusable for a moment): the next Tab starts from the top of the document.
+const startAtTopScript = `(() => {
+  document.body.tabIndex = -1;
+  document.body.focus();
+  document.body.removeAttribute('tabindex');
+})()`;
+
 type Focused = { label: string; text: string; approval: boolean };
 type Scroller = { scrollWidth: number; clientWidth: number; scrollLeft: number };
 
@@ -32,6 +39,9 @@ describe('keyboard', () => {
   it('reaches and answers an approval by keyboard, then finds focus back in the composer', async () => {
     const app = appOf();
     const { page } = app;
+    // From the top of the page, as a keyboard user arriving: the composer focuses itself when it mounts, and whether a
+    // toast closed since (dismissToasts) decided where Tab started (CI 2026-12-03: "Attach", then the Tools chip).
+    await page.evaluate(startAtTopScript);
     await page.keyboard.press('Tab');
     expect((await focused(app)).text).toBe('Skip to the message box');
     await page.keyboard.press('Enter');
